@@ -1,0 +1,24 @@
+using BenchmarkDotNet.Columns;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Exporters;
+using BenchmarkDotNet.Exporters.Json;
+using BenchmarkDotNet.Reports;
+
+namespace Gen0.Benchmarks;
+
+/// <summary>
+/// The configuration every Gen0 benchmark runs under: allocations and collections measured, ratios against the
+/// baseline shown, and results exported as GitHub Markdown and JSON under BenchmarkDotNet.Artifacts/results.
+/// </summary>
+public sealed class Gen0BenchmarkConfig : ManualConfig
+{
+    public Gen0BenchmarkConfig()
+    {
+        AddDiagnoser(MemoryDiagnoser.Default);
+        AddExporter(MarkdownExporter.GitHub, JsonExporter.Full);
+        AddColumn(RankColumn.Arabic);
+        WithSummaryStyle(SummaryStyle.Default.WithRatioStyle(RatioStyle.Trend));
+        WithOptions(ConfigOptions.JoinSummary | ConfigOptions.DisableLogFile);
+    }
+}
