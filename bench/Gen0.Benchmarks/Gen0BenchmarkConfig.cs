@@ -1,7 +1,6 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
-using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Exporters.Json;
 using BenchmarkDotNet.Reports;
 
@@ -15,8 +14,9 @@ public sealed class Gen0BenchmarkConfig : ManualConfig
 {
     public Gen0BenchmarkConfig()
     {
+        Add(DefaultConfig.Instance);
         AddDiagnoser(MemoryDiagnoser.Default);
-        AddExporter(MarkdownExporter.GitHub, JsonExporter.Full);
+        AddExporter(JsonExporter.Full); // GitHub Markdown comes with the default config.
         AddColumn(RankColumn.Arabic);
         WithSummaryStyle(SummaryStyle.Default.WithRatioStyle(RatioStyle.Trend));
         WithOptions(ConfigOptions.JoinSummary | ConfigOptions.DisableLogFile);
