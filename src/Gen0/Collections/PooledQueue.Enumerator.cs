@@ -28,20 +28,11 @@ public partial class PooledQueue<T>
             _currentElement = default;
         }
 
-        /// <summary>Gets the element at the current position.</summary>
-        /// <exception cref="InvalidOperationException">The enumeration has not started or has ended.</exception>
-        public readonly T Current
-        {
-            get
-            {
-                if (_index < 0)
-                {
-                    ThrowEnumerationNotStartedOrEnded();
-                }
-
-                return _currentElement!;
-            }
-        }
+        /// <summary>
+        /// Gets the element at the current position; <c>default</c> before the first <see cref="MoveNext"/> and after
+        /// the end (as in .NET 10, where it no longer throws).
+        /// </summary>
+        public readonly T Current => _currentElement!;
 
         readonly object? IEnumerator.Current => Current;
 
@@ -103,8 +94,5 @@ public partial class PooledQueue<T>
             _queue.ThrowIfDisposed();
             ThrowHelper.ThrowEnumFailedVersion();
         }
-
-        private readonly void ThrowEnumerationNotStartedOrEnded() =>
-            ThrowHelper.ThrowInvalidOperation(_index == NotStarted ? "Enumeration has not started. Call MoveNext." : "Enumeration already finished.");
     }
 }

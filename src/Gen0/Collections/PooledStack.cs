@@ -483,8 +483,8 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         int threshold = (int)(_array.Length * 0.9);
         if (_size < threshold)
         {
+            // Like Stack<T> in .NET 10, moving to another array is not a modification: enumerators stay valid.
             Resize(_size);
-            _version++;
         }
     }
 
@@ -511,7 +511,6 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         }
 
         Resize(capacity);
-        _version++;
     }
 
     /// <summary>Returns an enumerator that yields the elements in pop order: the top first.</summary>
