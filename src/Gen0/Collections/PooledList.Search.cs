@@ -9,7 +9,11 @@ public partial class PooledList<T>
     /// <param name="item">The element to find.</param>
     /// <returns><see langword="true"/> if the item is found.</returns>
     /// <exception cref="ObjectDisposedException">The list has been disposed.</exception>
-    public bool Contains(T item) => _size != 0 && IndexOf(item) >= 0;
+    public bool Contains(T item)
+    {
+        ThrowIfDisposed();
+        return _size != 0 && IndexOf(item) >= 0;
+    }
 
     /// <summary>Returns the index of the first occurrence of <paramref name="item"/>, or -1.</summary>
     /// <param name="item">The element to find.</param>

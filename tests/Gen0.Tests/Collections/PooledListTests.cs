@@ -175,8 +175,9 @@ public class PooledListTests
         ];
         for (int i = 0; i < members.Length; i++)
         {
-            ObjectDisposedException ex = Assert.Throws<ObjectDisposedException>(members[i]);
-            Assert.Contains(nameof(PooledList<int>), ex.ObjectName, StringComparison.Ordinal);
+            Exception? ex = Record.Exception(members[i]);
+            Assert.True(ex is ObjectDisposedException, $"member {i}: {ex?.GetType().Name ?? "no exception"}");
+            Assert.Contains(nameof(PooledList<int>), ((ObjectDisposedException)ex!).ObjectName, StringComparison.Ordinal);
         }
     }
 
