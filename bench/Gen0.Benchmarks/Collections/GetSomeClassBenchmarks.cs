@@ -1,6 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using BenchmarkDotNet.Configs;
-using BenchmarkDotNet.Jobs;
 using Gen0.Collections;
 
 namespace Gen0.Benchmarks.Collections;
@@ -12,7 +10,7 @@ namespace Gen0.Benchmarks.Collections;
 /// dropped, so the pool only adds cost). GC is not forced between iterations, so the collections each variant
 /// causes are part of its time. The Dispose.Scope variant lives with the scopes' benchmarks.
 /// </summary>
-[Config(typeof(DoNotForceGcConfig))]
+[GcForce(false)]
 public class GetSomeClassBenchmarks
 {
     [Params(100_000, 1_000_000)]
@@ -81,10 +79,5 @@ public class GetSomeClassBenchmarks
         public int Id { get; } = id;
 
         public decimal Amount { get; } = amount;
-    }
-
-    private sealed class DoNotForceGcConfig : ManualConfig
-    {
-        public DoNotForceGcConfig() => AddJob(Job.ShortRun.WithGcForce(false).AsDefault());
     }
 }

@@ -293,12 +293,21 @@ public partial class PooledList<T>
 
         ThrowIfDisposed();
         PooledList<T> list = CreateSibling();
-        for (int i = 0; i < _size; i++)
+        try
         {
-            if (match(_items[i]))
+            for (int i = 0; i < _size; i++)
             {
-                list.Add(_items[i]);
+                if (match(_items[i]))
+                {
+                    list.Add(_items[i]);
+                }
             }
+        }
+        catch
+        {
+            // The caller never sees the new list, so it gives its array back itself.
+            list.Dispose();
+            throw;
         }
 
         return list;
@@ -497,9 +506,17 @@ public partial class PooledList<T>
 
         ThrowIfDisposed();
         PooledList<TOutput> list = new(_size);
-        for (int i = 0; i < _size; i++)
+        try
         {
-            list._items[i] = converter(_items[i]);
+            for (int i = 0; i < _size; i++)
+            {
+                list._items[i] = converter(_items[i]);
+            }
+        }
+        catch
+        {
+            list.Dispose();
+            throw;
         }
 
         list._size = _size;
