@@ -1,3 +1,4 @@
+using System.Buffers;
 using BenchmarkDotNet.Attributes;
 using Gen0.Collections;
 
@@ -5,7 +6,8 @@ namespace Gen0.Benchmarks.Collections;
 
 /// <summary>
 /// Collections.Pooled's published list scenario: copy N elements into a new list, then add 8N more, then drop it
-/// (the pooled list is disposed, so its arrays go back to the pool). Collections.Pooled itself cannot be restored
+/// (the pooled list is disposed, so its arrays go back to the pool), with the default pool
+/// (<c>ScalableArrayPool&lt;T&gt;.Shared</c>) and with <see cref="ArrayPool{T}.Shared"/>. Collections.Pooled itself cannot be restored
 /// here, so <see cref="List{T}"/> is the baseline.
 /// </summary>
 public class PooledListBenchmarks
@@ -35,6 +37,19 @@ public class PooledListBenchmarks
     public int PooledList_CopyThenAdd8N()
     {
         using PooledList<int> list = new(_source);
+        int extra = N * 8;
+        for (int i = 0; i < extra; i++)
+        {
+            list.Add(i);
+        }
+
+        return list.Count;
+    }
+
+    [Benchmark]
+    public int PooledList_CopyThenAdd8N_ArrayPoolShared()
+    {
+        using PooledList<int> list = new(_source, ArrayPool<int>.Shared);
         int extra = N * 8;
         for (int i = 0; i < extra; i++)
         {

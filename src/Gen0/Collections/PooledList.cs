@@ -812,6 +812,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     }
 
     [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowIndexOutOfRangeOrDisposed()
     {
         ThrowIfDisposed();
@@ -819,5 +820,6 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     }
 
     [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(GetType());
 }

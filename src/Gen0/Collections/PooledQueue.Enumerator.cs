@@ -1,4 +1,6 @@
 using System.Collections;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -50,7 +52,7 @@ public partial class PooledQueue<T>
         {
             if (_version != _queue._version)
             {
-                ThrowVersionFailed();
+                ThrowVersionFailed(_queue);
             }
 
             if (_index == Ended)
@@ -82,16 +84,19 @@ public partial class PooledQueue<T>
         {
             if (_version != _queue._version)
             {
-                ThrowVersionFailed();
+                ThrowVersionFailed(_queue);
             }
 
             _index = NotStarted;
             _currentElement = default;
         }
 
-        private readonly void ThrowVersionFailed()
+        // Static, so that no call takes the enumerator by reference and pins it to the stack in a foreach loop.
+        [DoesNotReturn]
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void ThrowVersionFailed(PooledQueue<T> collection)
         {
-            _queue.ThrowIfDisposed();
+            collection.ThrowIfDisposed();
             ThrowHelper.ThrowEnumFailedVersion();
         }
     }

@@ -676,6 +676,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     }
 
     [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowForEmptyQueue()
     {
         ThrowIfDisposed();
@@ -683,5 +684,6 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     }
 
     [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(GetType());
 }

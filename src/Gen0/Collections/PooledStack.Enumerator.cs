@@ -1,4 +1,6 @@
 using System.Collections;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -50,7 +52,7 @@ public partial class PooledStack<T>
             bool retval;
             if (_version != _stack._version)
             {
-                ThrowVersionFailed();
+                ThrowVersionFailed(_stack);
             }
 
             if (_index == NotStarted)
@@ -79,16 +81,19 @@ public partial class PooledStack<T>
         {
             if (_version != _stack._version)
             {
-                ThrowVersionFailed();
+                ThrowVersionFailed(_stack);
             }
 
             _index = NotStarted;
             _currentElement = default;
         }
 
-        private readonly void ThrowVersionFailed()
+        // Static, so that no call takes the enumerator by reference and pins it to the stack in a foreach loop.
+        [DoesNotReturn]
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void ThrowVersionFailed(PooledStack<T> collection)
         {
-            _stack.ThrowIfDisposed();
+            collection.ThrowIfDisposed();
             ThrowHelper.ThrowEnumFailedVersion();
         }
     }

@@ -615,6 +615,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     }
 
     [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowForEmptyStack()
     {
         ThrowIfDisposed();
@@ -622,5 +623,6 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     }
 
     [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(GetType());
 }
