@@ -1,6 +1,5 @@
 using System.Collections;
 using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -94,11 +93,10 @@ public partial class PooledList<T>
         }
 
         [DoesNotReturn]
-        [MethodImpl(MethodImplOptions.NoInlining)]
         private static void ThrowVersionFailed(PooledList<T> list)
         {
             list.ThrowIfDisposed();
-            ThrowHelper.ThrowEnumFailedVersion();
+            throw new InvalidOperationException("Collection was modified; enumeration operation may not execute.");
         }
     }
 }

@@ -1,5 +1,4 @@
 using System.Collections;
-using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -129,12 +128,10 @@ public partial class PooledList<T>
     }
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowMultiDimensionalArray() =>
         throw new ArgumentException("Only single dimensional arrays are supported for the requested action.", "array");
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowIncompatibleArrayType() =>
         throw new ArgumentException("Target array type is not compatible with the type of items in the collection.", "array");
 }

@@ -1,5 +1,4 @@
 using System.Collections.ObjectModel;
-using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -633,17 +632,14 @@ public partial class PooledList<T>
     private PooledList<T> CreateSibling() => new(_clearMode, _pool);
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowIndexMustBeLessOrEqual(string paramName) =>
-        ThrowHelper.ThrowArgumentOutOfRange(paramName, "Index was out of range. Must be non-negative and less than or equal to the size of the collection.");
+        throw new ArgumentOutOfRangeException(paramName, "Index was out of range. Must be non-negative and less than or equal to the size of the collection.");
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowIndexMustBeLess(string paramName) =>
-        ThrowHelper.ThrowArgumentOutOfRange(paramName, "Index was out of range. Must be non-negative and less than the size of the collection.");
+        throw new ArgumentOutOfRangeException(paramName, "Index was out of range. Must be non-negative and less than the size of the collection.");
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowBiggerThanCollection(string paramName) =>
-        ThrowHelper.ThrowArgumentOutOfRange(paramName, "Must be less than or equal to the size of the collection.");
+        throw new ArgumentOutOfRangeException(paramName, "Must be less than or equal to the size of the collection.");
 }

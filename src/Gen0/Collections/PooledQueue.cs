@@ -676,14 +676,12 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     }
 
     [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowForEmptyQueue()
     {
         ThrowIfDisposed();
-        ThrowHelper.ThrowEmptyCollection("Queue");
+        throw new InvalidOperationException("Queue empty.");
     }
 
     [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(GetType());
+    private void ThrowDisposed() => throw new ObjectDisposedException(GetType().FullName);
 }

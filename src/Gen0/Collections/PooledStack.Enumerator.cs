@@ -1,6 +1,5 @@
 using System.Collections;
 using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -90,11 +89,10 @@ public partial class PooledStack<T>
 
         // Static, so that no call takes the enumerator by reference and pins it to the stack in a foreach loop.
         [DoesNotReturn]
-        [MethodImpl(MethodImplOptions.NoInlining)]
         private static void ThrowVersionFailed(PooledStack<T> collection)
         {
             collection.ThrowIfDisposed();
-            ThrowHelper.ThrowEnumFailedVersion();
+            throw new InvalidOperationException("Collection was modified; enumeration operation may not execute.");
         }
     }
 }

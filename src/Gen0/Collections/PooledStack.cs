@@ -615,14 +615,12 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     }
 
     [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowForEmptyStack()
     {
         ThrowIfDisposed();
-        ThrowHelper.ThrowEmptyCollection("Stack");
+        throw new InvalidOperationException("Stack empty.");
     }
 
     [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(GetType());
+    private void ThrowDisposed() => throw new ObjectDisposedException(GetType().FullName);
 }
