@@ -78,7 +78,7 @@ public sealed partial class GcMonitor : IDisposable
                 _recorder.Start();
             }
 
-            source = new RuntimeGcDataSource(_options.ReadPrivateBytes, _recorder);
+            source = new RuntimeGcDataSource(_options.ReadPrivateBytes, _options.PrivateBytesRefreshInterval, _recorder);
         }
 
         _source = source;

@@ -64,8 +64,15 @@ public sealed class GcMonitorOptions
     /// <summary>How many window peaks the derived baseline is the median of. Default 10; at least 3 must exist before the rule judges.</summary>
     public int PrivateBytesBaselineWindows { get; set; } = 10;
 
-    /// <summary>Whether to read the process's private bytes at each poll. Default true.</summary>
+    /// <summary>Whether to read the process's private bytes. Default true.</summary>
     public bool ReadPrivateBytes { get; set; } = true;
+
+    /// <summary>
+    /// How often private bytes are re-read; polls in between reuse the last value. Reading them is a system call
+    /// (<c>/proc/self/statm</c> on Linux) that costs more than all the GC figures together, and private bytes move
+    /// slowly. Default 5 seconds; <see cref="TimeSpan.Zero"/> reads them at every poll.
+    /// </summary>
+    public TimeSpan PrivateBytesRefreshInterval { get; set; } = TimeSpan.FromSeconds(5);
 
     internal int MinimumBaselineWindows => Math.Min(3, PrivateBytesBaselineWindows);
 
@@ -88,6 +95,11 @@ public sealed class GcMonitorOptions
         if (MinimumPauseTimeWindow < TimeSpan.Zero)
         {
             throw new ArgumentOutOfRangeException(nameof(MinimumPauseTimeWindow), MinimumPauseTimeWindow, "MinimumPauseTimeWindow must not be negative.");
+        }
+
+        if (PrivateBytesRefreshInterval < TimeSpan.Zero)
+        {
+            throw new ArgumentOutOfRangeException(nameof(PrivateBytesRefreshInterval), PrivateBytesRefreshInterval, "PrivateBytesRefreshInterval must not be negative.");
         }
 
         if (double.IsNaN(PauseTimeThresholdPercent) || PauseTimeThresholdPercent < 0)

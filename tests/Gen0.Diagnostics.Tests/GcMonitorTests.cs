@@ -322,6 +322,7 @@ public class GcMonitorTests
     {
         Assert.Throws<ArgumentOutOfRangeException>(() => Create(o => o.Window = TimeSpan.Zero));
         Assert.Throws<ArgumentOutOfRangeException>(() => Create(o => o.PollingInterval = TimeSpan.FromSeconds(-2)));
+        Assert.Throws<ArgumentOutOfRangeException>(() => Create(o => o.PrivateBytesRefreshInterval = TimeSpan.FromSeconds(-1)));
         Assert.Throws<ArgumentOutOfRangeException>(() => Create(o => o.PauseTimeThresholdPercent = -1));
         Assert.Throws<ArgumentOutOfRangeException>(() => Create(o => o.PauseTimeThresholdPercent = double.NaN));
         Assert.Throws<ArgumentOutOfRangeException>(() => Create(o => o.GrowthWindows = 0));

@@ -7,12 +7,14 @@ namespace Gen0.Diagnostics.Tests;
 public class PrivateBytesReaderTests
 {
     [Theory]
-    [InlineData("Name:\tdotnet\nVmData:\t  123456 kB\nVmStk:\t 132 kB\n", 123456)]
-    [InlineData("VmData:\t1 kB\n", 1)]
-    [InlineData("VmRSS:\t500 kB\n", 0)]
-    [InlineData("", 0)]
-    public void Parse(string text, long expectedKb) =>
-        Assert.Equal(expectedKb, PrivateBytesReader.ParseKilobytesLine(Encoding.ASCII.GetBytes(text), "VmData:"u8));
+    [InlineData("13125045 10646 7528 12 0 18955 0\n", 5, 18955)]
+    [InlineData("13125045 10646 7528 12 0 18955 0\n", 0, 13125045)]
+    [InlineData("13125045 10646 7528 12 0 18955 0", 6, 0)]
+    [InlineData("1 2 3", 5, 0)]
+    [InlineData("1 2 3", 2, 3)]
+    [InlineData("", 5, 0)]
+    public void ParseStatm(string text, int field, long expected) =>
+        Assert.Equal(expected, PrivateBytesReader.ParseStatmField(Encoding.ASCII.GetBytes(text), field));
 
     [Fact]
     public void Read_AgreesWithProcessPrivateMemorySize()

@@ -9,14 +9,16 @@ namespace Gen0.Diagnostics.Internal;
 /// on every call.
 /// </summary>
 /// <remarks>
-/// On Linux the reader keeps <c>/proc/self/status</c> open and re-reads it at offset 0 into a reused buffer
-/// (procfs regenerates the text on each read from offset 0), then parses the <c>VmData</c> line, which is the
-/// figure <see cref="Process.PrivateMemorySize64"/> reports there: one system call, no allocation. Elsewhere it
-/// refreshes one cached <see cref="Process"/> object. Not thread-safe: the monitor calls it under its lock.
+/// On Linux the reader keeps <c>/proc/self/statm</c> open and re-reads it at offset 0 into a reused buffer
+/// (procfs regenerates the text on each read from offset 0), then parses the <c>data</c> field (pages of private
+/// data and stack), the figure behind <c>VmData</c> that <see cref="Process.PrivateMemorySize64"/> reports there: one
+/// system call, no allocation. <c>statm</c> rather than <c>status</c> because the kernel formats a few numbers instead
+/// of fifty lines: measured 6.6 us against 28 to 100 us on the 2-core sandbox. Elsewhere it refreshes one cached
+/// <see cref="Process"/> object. Not thread-safe: the monitor calls it under its lock.
 /// </remarks>
 internal sealed class PrivateBytesReader : IDisposable
 {
-    private static ReadOnlySpan<byte> VmDataKey => "VmData:"u8;
+    private const int StatmDataField = 5;
 
     private readonly SafeFileHandle? _status;
     private readonly byte[]? _buffer;
@@ -28,8 +30,8 @@ internal sealed class PrivateBytesReader : IDisposable
         {
             try
             {
-                _status = File.OpenHandle("/proc/self/status", FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
-                _buffer = new byte[4096];
+                _status = File.OpenHandle("/proc/self/statm", FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
+                _buffer = new byte[256];
                 return;
             }
             catch (IOException)
@@ -49,7 +51,7 @@ internal sealed class PrivateBytesReader : IDisposable
         if (_status is not null)
         {
             int length = RandomAccess.Read(_status, _buffer, 0);
-            return ParseKilobytesLine(_buffer.AsSpan(0, length), VmDataKey) * 1024;
+            return ParseStatmField(_buffer.AsSpan(0, length), StatmDataField) * Environment.SystemPageSize;
         }
 
         try
@@ -63,33 +65,35 @@ internal sealed class PrivateBytesReader : IDisposable
         }
     }
 
-    /// <summary>Parses <c>Key:   12345 kB</c> out of procfs text; 0 when the key is missing.</summary>
-    internal static long ParseKilobytesLine(ReadOnlySpan<byte> text, ReadOnlySpan<byte> key)
+    /// <summary>Parses the zero-based <paramref name="field"/> of <c>/proc/self/statm</c> (space-separated page counts); 0 when missing.</summary>
+    internal static long ParseStatmField(ReadOnlySpan<byte> text, int field)
     {
-        int at = text.IndexOf(key);
-        if (at < 0)
-        {
-            return 0;
-        }
-
+        int current = 0;
         long value = 0;
-        for (int i = at + key.Length; i < text.Length; i++)
+        bool inNumber = false;
+        foreach (byte c in text)
         {
-            byte c = text[i];
-            if (c is (byte)' ' or (byte)'\t')
+            if (c is >= (byte)'0' and <= (byte)'9')
             {
-                continue;
+                inNumber = true;
+                if (current == field)
+                {
+                    value = (value * 10) + (c - '0');
+                }
             }
-
-            if (c is < (byte)'0' or > (byte)'9')
+            else if (inNumber)
             {
-                break;
-            }
+                if (current == field)
+                {
+                    return value;
+                }
 
-            value = (value * 10) + (c - '0');
+                inNumber = false;
+                current++;
+            }
         }
 
-        return value;
+        return current == field ? value : 0;
     }
 
     public void Dispose()

@@ -9,10 +9,14 @@ internal sealed class RuntimeGcDataSource : IGcDataSource, IDisposable
 {
     private readonly PrivateBytesReader? _privateBytes;
     private readonly GcEventRecorder? _recorder;
+    private readonly long _privateBytesRefreshMs;
+    private long _privateBytesReadAt;
+    private long _privateBytesValue;
 
-    public RuntimeGcDataSource(bool readPrivateBytes, GcEventRecorder? recorder)
+    public RuntimeGcDataSource(bool readPrivateBytes, TimeSpan privateBytesRefreshInterval, GcEventRecorder? recorder)
     {
         _privateBytes = readPrivateBytes ? new PrivateBytesReader() : null;
+        _privateBytesRefreshMs = (long)privateBytesRefreshInterval.TotalMilliseconds;
         _recorder = recorder;
     }
 
@@ -23,7 +27,7 @@ internal sealed class RuntimeGcDataSource : IGcDataSource, IDisposable
         figures.Gen2Count = GC.CollectionCount(2);
         figures.TotalPause = GC.GetTotalPauseDuration();
         figures.TotalAllocatedBytes = GC.GetTotalAllocatedBytes(precise: false);
-        figures.PrivateBytes = _privateBytes?.Read() ?? 0;
+        figures.PrivateBytes = ReadPrivateBytes();
 
         GCMemoryInfo any = GC.GetGCMemoryInfo(GCKind.Any);
         figures.CommittedBytes = any.TotalCommittedBytes;
@@ -46,6 +50,27 @@ internal sealed class RuntimeGcDataSource : IGcDataSource, IDisposable
             figures.BlockingGen2Count = _recorder.BlockingGen2Count;
             figures.BackgroundGen2Count = _recorder.BackgroundGen2Count;
         }
+    }
+
+    /// <summary>
+    /// Private bytes cost a system call (several microseconds, more than all the GC figures together), so they are
+    /// re-read at most once per refresh interval and the last value is reused in between.
+    /// </summary>
+    private long ReadPrivateBytes()
+    {
+        if (_privateBytes is null)
+        {
+            return 0;
+        }
+
+        long now = Environment.TickCount64;
+        if (_privateBytesValue == 0 || now - _privateBytesReadAt >= _privateBytesRefreshMs)
+        {
+            _privateBytesValue = _privateBytes.Read();
+            _privateBytesReadAt = now;
+        }
+
+        return _privateBytesValue;
     }
 
     private static long SizeAfter(ReadOnlySpan<GCGenerationInfo> generations, int index, out long fragmented)
