@@ -7,6 +7,8 @@ namespace Gen0.Benchmarks.Diagnostics;
 /// <summary>
 /// The cost of one poll of the runtime's GC figures, which <see cref="GcMonitor"/> pays once per polling interval.
 /// Baseline: what monitoring code usually does to read private bytes, <c>Process.GetCurrentProcess().PrivateMemorySize64</c>.
+/// <c>GcMonitor.Poll</c> runs with the default options (private bytes re-read at most every 5 s, so most polls reuse
+/// the value); the two variants show the poll with a private-bytes read every time and with none.
 /// The monitor's window is 1 ms here so that every poll also closes a window and runs every rule: a worst case for the
 /// rule work, while the sample ring stays small.
 /// </summary>
@@ -14,11 +16,13 @@ public class GcMonitorPollBenchmarks
 {
     private GcMonitor _monitor = null!;
     private GcMonitor _monitorWithoutPrivateBytes = null!;
+    private GcMonitor _monitorPrivateBytesEveryPoll = null!;
 
     [GlobalSetup]
     public void GlobalSetup()
     {
         _monitor = new GcMonitor(new GcMonitorOptions { PollingInterval = TimeSpan.Zero, Window = TimeSpan.FromMilliseconds(1) });
+        _monitorPrivateBytesEveryPoll = new GcMonitor(new GcMonitorOptions { PollingInterval = TimeSpan.Zero, Window = TimeSpan.FromMilliseconds(1), PrivateBytesRefreshInterval = TimeSpan.Zero });
         _monitorWithoutPrivateBytes = new GcMonitor(new GcMonitorOptions { PollingInterval = TimeSpan.Zero, Window = TimeSpan.FromMilliseconds(1), ReadPrivateBytes = false });
     }
 
@@ -27,6 +31,7 @@ public class GcMonitorPollBenchmarks
     {
         _monitor.Dispose();
         _monitorWithoutPrivateBytes.Dispose();
+        _monitorPrivateBytesEveryPoll.Dispose();
     }
 
     [Benchmark(Baseline = true, Description = "Process.PrivateMemorySize64")]
@@ -46,6 +51,13 @@ public class GcMonitorPollBenchmarks
     public int Poll()
     {
         _monitor.Poll();
+        return 0;
+    }
+
+    [Benchmark(Description = "GcMonitor.Poll (private bytes every poll)")]
+    public int PollPrivateBytesEveryPoll()
+    {
+        _monitorPrivateBytesEveryPoll.Poll();
         return 0;
     }
 
