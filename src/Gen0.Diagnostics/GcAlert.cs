@@ -5,6 +5,8 @@ namespace Gen0.Diagnostics;
 /// <summary>A rule of <see cref="GcMonitor"/> that fired: what was seen, against which threshold, why it matters and where to look next.</summary>
 public sealed class GcAlert
 {
+    private DateTimeOffset _raisedAt;
+
     /// <summary>The rule, one of <see cref="GcAlertRules"/>.</summary>
     public string RuleId { get; init; } = string.Empty;
 
@@ -24,11 +26,19 @@ public sealed class GcAlert
     public string NextStep { get; init; } = string.Empty;
 
     /// <summary>When the rule started firing.</summary>
-    public DateTimeOffset RaisedAt { get; init; }
+    public DateTimeOffset RaisedAt { get => _raisedAt; init => _raisedAt = value; }
 
     /// <summary>A log-friendly line: <c>GC alert gc-induced: observed 3 collections &gt; threshold 0 collections. ... Next: ...</c></summary>
     public override string ToString() =>
         string.Create(CultureInfo.InvariantCulture, $"GC alert {RuleId}: observed {Format(Observed)} {Unit} > threshold {Format(Threshold)} {Unit}. {Explanation} Next: {NextStep}");
+
+    /// <summary>The same alert with another start time: a rule that keeps firing keeps the time it was first raised.</summary>
+    internal GcAlert WithRaisedAt(DateTimeOffset raisedAt)
+    {
+        var copy = (GcAlert)MemberwiseClone();
+        copy._raisedAt = raisedAt;
+        return copy;
+    }
 
     private static string Format(double value) =>
         value == Math.Floor(value) && Math.Abs(value) < 1e15

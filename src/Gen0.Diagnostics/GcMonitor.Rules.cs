@@ -26,7 +26,7 @@ public sealed partial class GcMonitor
             if (_active.TryGetValue(alert.RuleId, out GcAlert? existing))
             {
                 // Still firing: keep when it was first raised, update what it observes.
-                _active[alert.RuleId] = Copy(alert, existing.RaisedAt);
+                _active[alert.RuleId] = alert.WithRaisedAt(existing.RaisedAt);
             }
             else
             {
@@ -167,17 +167,6 @@ public sealed partial class GcMonitor
             NextStep = nextStep,
             RaisedAt = now,
         });
-
-    private static GcAlert Copy(GcAlert alert, DateTimeOffset raisedAt) => new()
-    {
-        RuleId = alert.RuleId,
-        Observed = alert.Observed,
-        Threshold = alert.Threshold,
-        Unit = alert.Unit,
-        Explanation = alert.Explanation,
-        NextStep = alert.NextStep,
-        RaisedAt = raisedAt,
-    };
 
     private GcHealthReport BuildReport()
     {

@@ -81,9 +81,14 @@ public class GcMonitorTests
         Assert.Contains("Next:", alert.ToString(), StringComparison.Ordinal);
         Assert.Single(monitor.ActiveAlerts);
 
-        _clock.Advance(s_second); // still firing: raised once, not at every poll
+        _clock.Advance(s_second); // still firing (180 ms of 2 s): raised once, not at every poll
+        _source.Collect(0, TimeSpan.FromMilliseconds(100));
         monitor.Poll();
         Assert.Single(raised);
+        Assert.Empty(cleared);
+        GcAlert updated = Assert.Single(monitor.ActiveAlerts);
+        Assert.Equal(9.0, updated.Observed, 9);
+        Assert.Equal(alert.RaisedAt, updated.RaisedAt);
 
         _clock.Advance(TimeSpan.FromSeconds(20)); // the pause left the window
         monitor.Poll();
