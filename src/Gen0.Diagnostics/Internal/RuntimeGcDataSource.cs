@@ -12,6 +12,7 @@ internal sealed class RuntimeGcDataSource : IGcDataSource, IDisposable
     private readonly long _privateBytesRefreshMs;
     private long _privateBytesReadAt;
     private long _privateBytesValue;
+    private bool _privateBytesRead;
 
     public RuntimeGcDataSource(bool readPrivateBytes, TimeSpan privateBytesRefreshInterval, GcEventRecorder? recorder)
     {
@@ -64,10 +65,11 @@ internal sealed class RuntimeGcDataSource : IGcDataSource, IDisposable
         }
 
         long now = Environment.TickCount64;
-        if (_privateBytesValue == 0 || now - _privateBytesReadAt >= _privateBytesRefreshMs)
+        if (!_privateBytesRead || now - _privateBytesReadAt >= _privateBytesRefreshMs)
         {
             _privateBytesValue = _privateBytes.Read();
             _privateBytesReadAt = now;
+            _privateBytesRead = true;
         }
 
         return _privateBytesValue;
