@@ -20,5 +20,8 @@ public sealed class Gen0BenchmarkConfig : ManualConfig
         AddColumn(RankColumn.Arabic);
         WithSummaryStyle(SummaryStyle.Default.WithRatioStyle(RatioStyle.Trend));
         WithOptions(ConfigOptions.JoinSummary | ConfigOptions.DisableLogFile);
+
+        // A loaded 2-core machine can take longer than the default 2 minutes to build a benchmark project.
+        WithBuildTimeout(TimeSpan.FromMinutes(10));
     }
 }
