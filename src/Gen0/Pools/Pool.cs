@@ -296,20 +296,16 @@ public sealed partial class Pool<T> : IDisposable
             ThrowHelper.ThrowArgumentNull(nameof(item));
         }
 
+        if (_disposed)
+        {
+            return ReturnAfterDispose(item);
+        }
+
         PoolThreadCache<T> cache = GetCache();
-        PoolEntry<T>? entry;
+        PoolEntry<T> entry;
         if (_owned is not null)
         {
-            if (!_owned.TryGetValue(item, out entry))
-            {
-                ThrowNotFromThisPool();
-            }
-
-            int generation = Volatile.Read(ref entry.Generation);
-            if ((generation & 1) == 0 || Interlocked.CompareExchange(ref entry.Generation, generation + 1, generation) != generation)
-            {
-                ThrowReturnedTwice();
-            }
+            entry = CheckInTracked(item);
         }
         else
         {
@@ -361,7 +357,48 @@ public sealed partial class Pool<T> : IDisposable
             ThrowLeaseReturnedTwice();
         }
 
+        if (_disposed)
+        {
+            // Not even a thread cache: the disposed pool gave its slot index back.
+            Drop(entry, ReturnResult.DroppedPoolDisposed);
+            return;
+        }
+
         CheckIn(entry, GetCache());
+    }
+
+    /// <summary>Finds the entry of a tracked object and marks it returned, or throws if it is foreign or not rented.</summary>
+    private PoolEntry<T> CheckInTracked(T item)
+    {
+        if (!_owned!.TryGetValue(item, out PoolEntry<T>? entry))
+        {
+            ThrowNotFromThisPool();
+        }
+
+        int generation = Volatile.Read(ref entry.Generation);
+        if ((generation & 1) == 0 || Interlocked.CompareExchange(ref entry.Generation, generation + 1, generation) != generation)
+        {
+            ThrowReturnedTwice();
+        }
+
+        return entry;
+    }
+
+    /// <summary>A return after <see cref="Dispose"/>: verified as usual, then dropped without touching the thread caches.</summary>
+    private ReturnResult ReturnAfterDispose(T item)
+    {
+        if (_owned is not null)
+        {
+            PoolEntry<T> tracked = CheckInTracked(item);
+            return Drop(tracked, tracked.IsOverflow ? ReturnResult.DroppedOverflow : ReturnResult.DroppedPoolDisposed);
+        }
+
+        if (Volatile.Read(ref _untrackedOverflowCount) != 0 && TryRemoveUntrackedOverflow(item))
+        {
+            return DropOverflow(item);
+        }
+
+        return Drop(new PoolEntry<T>(item, isOverflow: false), ReturnResult.DroppedPoolDisposed);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
