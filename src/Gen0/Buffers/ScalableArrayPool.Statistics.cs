@@ -47,14 +47,20 @@ public sealed partial class ScalableArrayPool<T>
             }
         }
 
+        long drops = 0;
+        for (int k = Counter.DropsOverMaximumLength; k < Counter.TrimmedArrays; k++)
+        {
+            drops += totals[k];
+        }
+
         return new ScalableArrayPoolStatistics
         {
-            Rents = totals[Counter.Rents],
+            Rents = totals[Counter.ThreadLocalHits] + totals[Counter.ShardHits] + totals[Counter.AllocationsPoolExhausted] + totals[Counter.AllocationsOverMaximumLength],
             Hits = totals[Counter.ThreadLocalHits] + totals[Counter.ShardHits],
             ThreadLocalHits = totals[Counter.ThreadLocalHits],
             AllocationsPoolExhausted = totals[Counter.AllocationsPoolExhausted],
             AllocationsOverMaximumLength = totals[Counter.AllocationsOverMaximumLength],
-            Returns = totals[Counter.Returns],
+            Returns = totals[Counter.ThreadLocalReturns] + totals[Counter.ShardReturns] + drops,
             DropsOverMaximumLength = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.OverMaximumLength],
             DropsForeignLength = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.ForeignLength],
             DropsPoolFull = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.PoolFull],
@@ -64,7 +70,7 @@ public sealed partial class ScalableArrayPool<T>
             TrimmedBytes = totals[Counter.TrimmedBytes],
             RetainedArrays = arrays,
             RetainedBytes = bytes,
-            ReservedBytes = Math.Max(Interlocked.Read(ref _reservedBytes), bytes),
+            ReservedBytes = Interlocked.Read(ref _reservedBytes),
             MaxRetainedBytes = _maxRetainedBytes,
         };
     }

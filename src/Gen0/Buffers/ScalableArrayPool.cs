@@ -90,7 +90,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     // Identifies this pool's caches in the thread-static array, whose slot ids other pools reuse once this one is gone;
     // the caches do not reference the pool itself, so a thread's cache never keeps a dropped pool alive.
     private readonly object _token = new();
-    private int _id;
+    private int _id = -1;
     private long _reservedBytes;
     private volatile bool _disposed;
 
@@ -192,34 +192,25 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         if ((uint)(minimumLength - 1) < (uint)_maxArrayLength)
         {
             int c = _classes.IndexOf(minimumLength);
-            cache.Counters[Counter.Rents]++;
             int n = cache.Counts[c];
             if (n > 0)
             {
-                Slot[] slots = cache.Slots;
-                int start = _slotStart[c];
-                do
+                ref Slot slot = ref cache.Slots[_slotStart[c] + n - 1];
+                T[]? array = slot.Array;
+                if (array is not null)
                 {
-                    n--;
-                    ref Slot slot = ref slots[start + n];
-                    T[]? array = slot.Array;
-                    if (array is not null)
+                    slot.Array = null;
+                    cache.Counts[c] = n - 1;
+                    cache.Counters[Counter.ThreadLocalHits]++;
+                    if (ArrayPoolEventSource.Log.IsEnabled())
                     {
-                        slot.Array = null;
-                        cache.Counts[c] = n;
-                        cache.Counters[Counter.ThreadLocalHits]++;
-                        if (ArrayPoolEventSource.Log.IsEnabled())
-                        {
-                            ArrayPoolEventSource.Log.Rented(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal: true);
-                        }
-
-                        return array;
+                        ArrayPoolEventSource.Log.Rented(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal: true);
                     }
-                }
-                while (n > 0);
 
-                // Every remaining slot was emptied by the trimmer.
-                cache.Counts[c] = 0;
+                    return array;
+                }
+
+                return RentAfterTrim(cache, c, minimumLength);
             }
 
             return RentFromShards(cache, c, minimumLength);
@@ -261,7 +252,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             return;
         }
 
-        cache.Counters[Counter.Returns]++;
         if ((uint)(length - 1) < (uint)_maxArrayLength)
         {
             int c = _classes.IndexOf(length);
@@ -279,6 +269,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
                     slot.Array = array;
                     slot.Stamp = 0;
                     cache.Counts[c] = n + 1;
+                    cache.Counters[Counter.ThreadLocalReturns]++;
                     if (ArrayPoolEventSource.Log.IsEnabled())
                     {
                         ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), length, threadLocal: true);
@@ -348,6 +339,33 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         return null;
     }
 
+    /// <summary>The top slot of the class was emptied by the trimmer: looks below it before going to the shards.</summary>
+    private T[] RentAfterTrim(ThreadCache cache, int c, int minimumLength)
+    {
+        int start = _slotStart[c];
+        for (int n = cache.Counts[c] - 1; n > 0;)
+        {
+            n--;
+            ref Slot slot = ref cache.Slots[start + n];
+            T[]? array = slot.Array;
+            if (array is not null)
+            {
+                slot.Array = null;
+                cache.Counts[c] = n;
+                cache.Counters[Counter.ThreadLocalHits]++;
+                if (ArrayPoolEventSource.Log.IsEnabled())
+                {
+                    ArrayPoolEventSource.Log.Rented(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal: true);
+                }
+
+                return array;
+            }
+        }
+
+        cache.Counts[c] = 0;
+        return RentFromShards(cache, c, minimumLength);
+    }
+
     private T[] RentFromShards(ThreadCache cache, int c, int minimumLength)
     {
         if (cache.ReleaseRequested)
@@ -397,7 +415,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             ThrowHelper.ThrowNeedNonNegative(nameof(minimumLength));
         }
 
-        cache.Counters[Counter.Rents]++;
         cache.Counters[Counter.AllocationsOverMaximumLength]++;
         T[] array = GC.AllocateUninitializedArray<T>(minimumLength);
         LogAllocated(array, minimumLength, ArrayPoolAllocationReason.OverMaximumLength);
@@ -431,6 +448,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             slot.Array = array;
             slot.Stamp = 0;
             cache.Counts[c] = n + 1;
+            cache.Counters[Counter.ThreadLocalReturns]++;
             if (ArrayPoolEventSource.Log.IsEnabled())
             {
                 ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, threadLocal: true);
@@ -451,6 +469,8 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             Drop(cache, array, ArrayPoolDropReason.PoolFull);
             return;
         }
+
+        cache.Counters[Counter.ShardReturns]++;
 
         if (ArrayPoolEventSource.Log.IsEnabled())
         {
@@ -487,7 +507,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     private void DropWithoutCache(T[] array)
     {
-        Interlocked.Increment(ref _poolCounters[Counter.Returns]);
         Interlocked.Increment(ref _poolCounters[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.PoolDisposed]);
         LogDropped(array, ArrayPoolDropReason.PoolDisposed);
     }
@@ -522,14 +541,15 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     }
 
     /// <summary>Indexes of the per-thread and per-pool counters.</summary>
+    /// <remarks>Each operation bumps exactly one counter; rents and returns are sums of them.</remarks>
     private static class Counter
     {
-        public const int Rents = 0;
-        public const int ThreadLocalHits = 1;
-        public const int ShardHits = 2;
-        public const int AllocationsPoolExhausted = 3;
-        public const int AllocationsOverMaximumLength = 4;
-        public const int Returns = 5;
+        public const int ThreadLocalHits = 0;
+        public const int ShardHits = 1;
+        public const int AllocationsPoolExhausted = 2;
+        public const int AllocationsOverMaximumLength = 3;
+        public const int ThreadLocalReturns = 4;
+        public const int ShardReturns = 5;
 
         // Followed by one counter per ArrayPoolDropReason, in the enum's order.
         public const int DropsOverMaximumLength = 6;
