@@ -93,7 +93,7 @@ public sealed partial class ScalableArrayPool<T>
         long released = 0;
         for (int c = 0; c < _lengths.Length; c++)
         {
-            int reserved = cache.Reserved[c];
+            int reserved = cache.Classes[c].Reserved;
             if (reserved == 0)
             {
                 continue;
@@ -113,8 +113,8 @@ public sealed partial class ScalableArrayPool<T>
             }
 
             // A racing trimmer can only take arrays out, so keeping all 'kept' reservations over-covers, never under.
-            cache.Counts[c] = kept;
-            cache.Reserved[c] = kept;
+            cache.Classes[c].Count = kept;
+            cache.Classes[c].Reserved = kept;
             released += (reserved - kept) * _classBytes[c];
         }
 
@@ -165,7 +165,7 @@ public sealed partial class ScalableArrayPool<T>
         for (int c = 0; c < _lengths.Length; c++)
         {
             int start = _slotStart[c];
-            for (int i = 0; i < cache.Reserved[c]; i++)
+            for (int i = 0; i < cache.Classes[c].Reserved; i++)
             {
                 if (Interlocked.Exchange(ref cache.Slots[start + i].Array, null) is not null)
                 {
@@ -174,9 +174,9 @@ public sealed partial class ScalableArrayPool<T>
                 }
             }
 
-            reserved += cache.Reserved[c] * _classBytes[c];
-            cache.Reserved[c] = 0;
-            cache.Counts[c] = 0;
+            reserved += cache.Classes[c].Reserved * _classBytes[c];
+            cache.Classes[c].Reserved = 0;
+            cache.Classes[c].Count = 0;
         }
 
         if (reserved != 0)
@@ -188,7 +188,18 @@ public sealed partial class ScalableArrayPool<T>
     }
 
     /// <summary>
-    /// One thread's cache for one pool. Only the owner thread writes <see cref="Counts"/>, <see cref="Reserved"/> and
+    /// A thread's state for one size class: arrays stacked in the first <see cref="Count"/> slots of the class (holes
+    /// are possible after a trim), and how many of the first slots are reserved against the budget (always at least
+    /// <see cref="Count"/>). One struct, so the fast paths pay one bounds check for both.
+    /// </summary>
+    private struct ClassState
+    {
+        public int Count;
+        public int Reserved;
+    }
+
+    /// <summary>
+    /// One thread's cache for one pool. Only the owner thread writes <see cref="Classes"/> and
     /// <see cref="Counters"/>, and stores into <see cref="Slots"/>; other threads read them for statistics and the
     /// trimmer may exchange a slot's array for <see langword="null"/>.
     /// </summary>
@@ -196,10 +207,7 @@ public sealed partial class ScalableArrayPool<T>
     {
         public readonly Slot[] Slots;
 
-        // Per class: arrays stacked in the first Counts[c] slots (holes possible after a trim), and how many of the
-        // first slots are reserved against the budget (always >= Counts[c]).
-        public readonly int[] Counts;
-        public readonly int[] Reserved;
+        public readonly ClassState[] Classes;
         public readonly long[] Counters = new long[Counter.Count];
         public readonly Thread Thread = Thread.CurrentThread;
 
@@ -213,8 +221,7 @@ public sealed partial class ScalableArrayPool<T>
         {
             Owner = owner;
             Slots = new Slot[slotCount];
-            Counts = new int[classCount];
-            Reserved = new int[classCount];
+            Classes = new ClassState[classCount];
         }
     }
 }

@@ -192,7 +192,8 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         if ((uint)(minimumLength - 1) < (uint)_maxArrayLength)
         {
             int c = _classes.IndexOf(minimumLength);
-            int n = cache.Counts[c];
+            ref ClassState state = ref cache.Classes[c];
+            int n = state.Count;
             if (n > 0)
             {
                 ref Slot slot = ref cache.Slots[_slotStart[c] + n - 1];
@@ -200,7 +201,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
                 if (array is not null)
                 {
                     slot.Array = null;
-                    cache.Counts[c] = n - 1;
+                    state.Count = n - 1;
                     cache.Counters[Counter.ThreadLocalHits]++;
                     if (ArrayPoolEventSource.Log.IsEnabled())
                     {
@@ -262,13 +263,14 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
                     Array.Clear(array);
                 }
 
-                int n = cache.Counts[c];
-                if (n < cache.Reserved[c])
+                ref ClassState state = ref cache.Classes[c];
+                int n = state.Count;
+                if (n < state.Reserved)
                 {
                     ref Slot slot = ref cache.Slots[_slotStart[c] + n];
                     slot.Array = array;
                     slot.Stamp = 0;
-                    cache.Counts[c] = n + 1;
+                    state.Count = n + 1;
                     cache.Counters[Counter.ThreadLocalReturns]++;
                     if (ArrayPoolEventSource.Log.IsEnabled())
                     {
@@ -343,7 +345,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     private T[] RentAfterTrim(ThreadCache cache, int c, int minimumLength)
     {
         int start = _slotStart[c];
-        for (int n = cache.Counts[c] - 1; n > 0;)
+        for (int n = cache.Classes[c].Count - 1; n > 0;)
         {
             n--;
             ref Slot slot = ref cache.Slots[start + n];
@@ -351,7 +353,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             if (array is not null)
             {
                 slot.Array = null;
-                cache.Counts[c] = n;
+                cache.Classes[c].Count = n;
                 cache.Counters[Counter.ThreadLocalHits]++;
                 if (ArrayPoolEventSource.Log.IsEnabled())
                 {
@@ -362,7 +364,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             }
         }
 
-        cache.Counts[c] = 0;
+        cache.Classes[c].Count = 0;
         return RentFromShards(cache, c, minimumLength);
     }
 
@@ -439,15 +441,15 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         }
 
         long bytes = _classBytes[c];
-        int n = cache.Counts[c];
-        if (n < _slotCapacity[c] && n == cache.Reserved[c] && TryCharge(bytes))
+        int n = cache.Classes[c].Count;
+        if (n < _slotCapacity[c] && n == cache.Classes[c].Reserved && TryCharge(bytes))
         {
             // Reserve the next slot for this thread: the only charge the thread-local tier pays, once per slot.
-            cache.Reserved[c] = n + 1;
+            cache.Classes[c].Reserved = n + 1;
             ref Slot slot = ref cache.Slots[_slotStart[c] + n];
             slot.Array = array;
             slot.Stamp = 0;
-            cache.Counts[c] = n + 1;
+            cache.Classes[c].Count = n + 1;
             cache.Counters[Counter.ThreadLocalReturns]++;
             if (ArrayPoolEventSource.Log.IsEnabled())
             {
