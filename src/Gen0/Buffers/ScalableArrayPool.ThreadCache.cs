@@ -4,34 +4,18 @@ namespace Gen0.Buffers;
 
 public sealed partial class ScalableArrayPool<T>
 {
-    // Ids index the thread-static cache arrays; they are shared by all pools of T and recycled, so the arrays stay
-    // as short as the number of pools alive at once.
-    private static readonly Stack<int> s_freeIds = new();
-    private static int s_idCount;
-
     // Every thread's cache for this pool, for trimming and statistics; guarded by itself.
     private readonly List<ThreadCache> _caches = [];
 
     // Counts of operations that had no thread cache (after disposal), of trims, and of caches whose thread ended.
     private readonly long[] _poolCounters = new long[Counter.Count];
 
-    private static int AllocateId()
-    {
-        lock (s_freeIds)
-        {
-            return s_freeIds.Count > 0 ? s_freeIds.Pop() : s_idCount++;
-        }
-    }
-
     private void ReleaseId()
     {
         int id = Interlocked.Exchange(ref _id, -1);
         if (id >= 0)
         {
-            lock (s_freeIds)
-            {
-                s_freeIds.Push(id);
-            }
+            ThreadCacheTable.ReleaseId(id);
         }
     }
 
@@ -56,13 +40,7 @@ public sealed partial class ScalableArrayPool<T>
             return null;
         }
 
-        ThreadCache?[]? caches = t_caches;
-        if (caches is null || caches.Length <= id)
-        {
-            Array.Resize(ref caches, Math.Max(id + 1, Math.Max(4, (caches?.Length ?? 0) * 2)));
-            t_caches = caches;
-        }
-
+        object?[] caches = ThreadCacheTable.EnsureCurrent(id);
         var cache = new ThreadCache(_token, _slotCount, _lengths.Length);
         lock (_caches)
         {

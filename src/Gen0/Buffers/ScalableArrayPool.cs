@@ -67,11 +67,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 {
     private static int s_nextSerial;
 
-    // The style guide's t_ prefix for thread statics; .editorconfig has no rule for it yet (reported to the lead).
-#pragma warning disable IDE1006
-    [ThreadStatic]
-    private static ThreadCache?[]? t_caches;
-#pragma warning restore IDE1006
 
     private readonly SizeClassTable _classes;
     private readonly int[] _lengths;
@@ -144,7 +139,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             _shards[i] = new Shard(classCount, options.MaxArraysPerShard);
         }
 
-        _id = AllocateId();
+        _id = ThreadCacheTable.AllocateId();
         StartTrimTimer(options.TrimAfter);
         ArrayPoolMetrics.Register(this);
     }
@@ -327,14 +322,16 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private ThreadCache? GetThreadCache()
     {
-        ThreadCache?[]? caches = t_caches;
+        object?[]? caches = ThreadCacheTable.Current;
         int id = _id;
         if (caches is not null && (uint)id < (uint)caches.Length)
         {
-            ThreadCache? cache = caches[id];
-            if (cache is not null && ReferenceEquals(cache.Owner, _token))
+            // Entries of other pools (of any element type) may sit at this id; only this pool's token is accepted,
+            // and only this pool's caches carry it, so the unchecked cast is safe.
+            object? entry = caches[id];
+            if (entry is not null && ReferenceEquals(Unsafe.As<ThreadCache>(entry).Owner, _token))
             {
-                return cache;
+                return Unsafe.As<ThreadCache>(entry);
             }
         }
 
