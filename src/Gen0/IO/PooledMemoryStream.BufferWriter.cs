@@ -81,6 +81,12 @@ public sealed partial class PooledMemoryStream
 
         if (count == 0)
         {
+            // As writing no bytes does: a position past the end extends the stream to it.
+            if (_position > _length)
+            {
+                Grow(_position, _position);
+            }
+
             return;
         }
 
