@@ -20,7 +20,8 @@ namespace Gen0.IO;
 /// avoided).
 /// </para>
 /// <para>
-/// Arguments are checked as <see cref="ArrayBufferWriter{T}"/> checks them. After <see cref="Dispose"/> the chunks
+/// Arguments are checked as <see cref="ArrayBufferWriter{T}"/> checks them (a negative size hint or count is an
+/// <see cref="ArgumentException"/>, advancing past the memory handed out an <see cref="InvalidOperationException"/>). After <see cref="Dispose"/> the chunks
 /// are back in the pool and every member throws <see cref="ObjectDisposedException"/>. Not thread-safe.
 /// </para>
 /// </remarks>
@@ -117,7 +118,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     {
         if (count < 0)
         {
-            ThrowHelper.ThrowNeedNonNegative(nameof(count));
+            ThrowNegative(nameof(count));
         }
 
         EnsureNotDisposed();
@@ -220,7 +221,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     {
         if (sizeHint < 0)
         {
-            ThrowHelper.ThrowNeedNonNegative(nameof(sizeHint));
+            ThrowNegative(nameof(sizeHint));
         }
 
         EnsureNotDisposed();
@@ -316,6 +317,11 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
             ThrowHelper.ThrowObjectDisposed(GetType());
         }
     }
+
+    // ArrayBufferWriter<T> throws ArgumentException (not its ArgumentOutOfRangeException subclass) here; so do we.
+    [DoesNotReturn]
+    private static void ThrowNegative(string paramName) =>
+        throw new ArgumentException("The value must be non-negative.", paramName);
 
     [DoesNotReturn]
     private static void ThrowAdvancedTooFar(int available) =>
