@@ -228,14 +228,7 @@ public sealed class Base64EncodingStream : Stream
     /// <exception cref="NotSupportedException">It has already been called (as for <c>CryptoStream</c>).</exception>
     public void FlushFinalBlock()
     {
-        EnsureNotDisposed();
-        if (_finalBlockWritten)
-        {
-            ThrowFinalBlockWritten();
-        }
-
-        _finalBlockWritten = true;
-        int produced = FillFinal();
+        int produced = BeginFinalBlock();
         if (produced > 0)
         {
             Emit(produced);
@@ -250,14 +243,7 @@ public sealed class Base64EncodingStream : Stream
     /// <exception cref="NotSupportedException">The final block has already been written.</exception>
     public async ValueTask FlushFinalBlockAsync(CancellationToken cancellationToken = default)
     {
-        EnsureNotDisposed();
-        if (_finalBlockWritten)
-        {
-            ThrowFinalBlockWritten();
-        }
-
-        _finalBlockWritten = true;
-        int produced = FillFinal();
+        int produced = BeginFinalBlock();
         if (produced > 0)
         {
             await EmitAsync(produced, cancellationToken).ConfigureAwait(false);
@@ -390,8 +376,17 @@ public sealed class Base64EncodingStream : Stream
         return filled;
     }
 
-    private int FillFinal()
+    /// <summary>Marks the final block written and stages the held bytes, with padding when encoding.</summary>
+    /// <returns>The number of bytes staged.</returns>
+    private int BeginFinalBlock()
     {
+        EnsureNotDisposed();
+        if (_finalBlockWritten)
+        {
+            ThrowFinalBlockWritten();
+        }
+
+        _finalBlockWritten = true;
         if (_pendingCount == 0)
         {
             return 0;
