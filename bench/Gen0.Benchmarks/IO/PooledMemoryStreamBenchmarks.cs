@@ -1,6 +1,7 @@
 using System.Buffers;
 using BenchmarkDotNet.Attributes;
 using CommunityToolkit.HighPerformance.Buffers;
+using Gen0.Buffers;
 using Gen0.IO;
 using Microsoft.IO;
 
@@ -10,7 +11,7 @@ namespace Gen0.Benchmarks.IO;
 /// Writes <see cref="Size"/> bytes in 4 KB writes, then reads them back in 4 KB reads: <see cref="MemoryStream"/>
 /// (baseline), RecyclableMemoryStream 3.0.1 (default manager: 128 KiB blocks, unbounded pool),
 /// CommunityToolkit's <see cref="ArrayPoolBufferWriter{T}"/> and <see cref="PooledMemoryStream"/> on the default
-/// (bounded) pool.
+/// (bounded) pool and on a pool whose budget fits the payload.
 /// </summary>
 public class PooledMemoryStreamBenchmarks
 {
@@ -19,6 +20,7 @@ public class PooledMemoryStreamBenchmarks
     private readonly byte[] _chunk = new byte[ChunkSize];
     private readonly byte[] _readBuffer = new byte[ChunkSize];
     private RecyclableMemoryStreamManager _manager = null!;
+    private ScalableArrayPool<byte> _sizedPool = null!;
 
     [Params(100, 1_000, 10_000, 1_000_000, 100_000_000)]
     public int Size { get; set; }
@@ -28,6 +30,9 @@ public class PooledMemoryStreamBenchmarks
     {
         new Random(1).NextBytes(_chunk);
         _manager = new RecyclableMemoryStreamManager();
+
+        // A pool whose budget fits the largest payload (256 MiB), as RecyclableMemoryStream's unbounded pool does.
+        _sizedPool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = "io-bench-blocks", MaxArraysPerShard = 2048, MaxRetainedBytes = 256L << 20 });
     }
 
     [Benchmark(Baseline = true)]
@@ -69,6 +74,13 @@ public class PooledMemoryStreamBenchmarks
     public long PooledMemoryStream()
     {
         using var stream = new PooledMemoryStream();
+        return WriteThenRead(stream);
+    }
+
+    [Benchmark]
+    public long PooledMemoryStream_SizedPool()
+    {
+        using var stream = new PooledMemoryStream(_sizedPool);
         return WriteThenRead(stream);
     }
 

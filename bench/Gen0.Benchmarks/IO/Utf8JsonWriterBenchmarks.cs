@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Text.Json;
 using BenchmarkDotNet.Attributes;
 using CommunityToolkit.HighPerformance.Buffers;
+using Gen0.Buffers;
 using Gen0.IO;
 using Microsoft.IO;
 
@@ -17,6 +18,7 @@ public class Utf8JsonWriterBenchmarks
 {
     private Item[] _graph = null!;
     private RecyclableMemoryStreamManager _manager = null!;
+    private ScalableArrayPool<byte> _sizedPool = null!;
 
     [GlobalSetup]
     public void GlobalSetup()
@@ -25,6 +27,9 @@ public class Utf8JsonWriterBenchmarks
             .Select(i => new Item(i, $"item-{i}", i * 0.5, i % 3 == 0, [$"tag{i % 7}", $"tag{i % 11}"]))
             .ToArray();
         _manager = new RecyclableMemoryStreamManager();
+
+        // A pool whose budget fits the largest payload (256 MiB), as RecyclableMemoryStream's unbounded pool does.
+        _sizedPool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = "io-bench-blocks", MaxArraysPerShard = 2048, MaxRetainedBytes = 256L << 20 });
     }
 
     [Benchmark(Baseline = true)]
@@ -67,6 +72,18 @@ public class Utf8JsonWriterBenchmarks
     public long PooledMemoryStream()
     {
         using var stream = new PooledMemoryStream();
+        using (var writer = new Utf8JsonWriter((IBufferWriter<byte>)stream))
+        {
+            JsonSerializer.Serialize(writer, _graph);
+        }
+
+        return stream.Length;
+    }
+
+    [Benchmark]
+    public long PooledMemoryStream_SizedPool()
+    {
+        using var stream = new PooledMemoryStream(_sizedPool);
         using (var writer = new Utf8JsonWriter((IBufferWriter<byte>)stream))
         {
             JsonSerializer.Serialize(writer, _graph);
