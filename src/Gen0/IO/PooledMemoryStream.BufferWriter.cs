@@ -119,16 +119,17 @@ public sealed partial class PooledMemoryStream
             return ReadOnlySequence<byte>.Empty;
         }
 
+        if (_blockCount == 1)
+        {
+            return new ReadOnlySequence<byte>(_blocks[0], 0, (int)_length);
+        }
+
         if (_validSegments < _blockCount)
         {
             RebuildSegments();
         }
 
         PooledSequenceSegment<byte>[] segments = _segments!;
-        if (_blockCount == 1)
-        {
-            return new ReadOnlySequence<byte>(_blocks[0], 0, (int)_length);
-        }
 
         int last = FindBlock(_length - 1);
         return new ReadOnlySequence<byte>(segments[0], 0, segments[last], (int)(_length - _starts[last]));

@@ -19,7 +19,9 @@ namespace Gen0.IO;
 /// </para>
 /// <para>
 /// Memory bound: idle blocks live in the pool, so the pool bounds them. The default pool is the library's default
-/// (<c>ScalableArrayPool&lt;byte&gt;.Shared</c>, which has a byte budget and trims idle arrays on a timer). This is
+/// (<see cref="ScalableArrayPool{T}.Shared"/>, which has a byte budget, keeps a bounded number of arrays per size and
+/// trims idle arrays on a timer): a stream far larger than that bound gets most of its blocks dropped on dispose and
+/// allocated again next time, so give streams of tens of megabytes built in a loop a pool sized for them. This is
 /// the difference from RecyclableMemoryStream, whose default manager keeps every returned block without limit and
 /// whose 128 KiB default block is itself a large object.
 /// </para>
