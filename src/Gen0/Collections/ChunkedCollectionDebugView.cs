@@ -2,7 +2,7 @@ using System.Diagnostics;
 
 namespace Gen0.Collections;
 
-/// <summary>Shows a chunked list or set in the debugger as a flat array of its elements.</summary>
+/// <summary>Shows a chunked list or set in the debugger as an array of its first 10,000 elements (a longer array would itself land on the LOH).</summary>
 /// <typeparam name="T">The element type.</typeparam>
 internal sealed class ChunkedCollectionDebugView<T>
 {
