@@ -1,11 +1,8 @@
-using System.Runtime.InteropServices;
-
 namespace Gen0.Collections;
 
 /// <summary>An entry of <see cref="ChunkedDictionary{TKey, TValue}"/>.</summary>
 /// <typeparam name="TKey">The key type.</typeparam>
 /// <typeparam name="TValue">The value type.</typeparam>
-[StructLayout(LayoutKind.Auto)]
 internal struct ChunkedDictionaryEntry<TKey, TValue> : IChunkedHashEntry<TKey>
 {
     public int HashCode { readonly get; set; }

@@ -1,10 +1,7 @@
-using System.Runtime.InteropServices;
-
 namespace Gen0.Collections;
 
 /// <summary>An entry of <see cref="ChunkedHashSet{T}"/>: no value field, so that a set entry is as small as the BCL's.</summary>
 /// <typeparam name="T">The element type.</typeparam>
-[StructLayout(LayoutKind.Auto)]
 internal struct ChunkedSetEntry<T> : IChunkedHashEntry<T>
 {
     public int HashCode { readonly get; set; }
