@@ -239,7 +239,9 @@ internal struct ChunkedHashTable<TKey, TEntry>
     {
         if (_pooled)
         {
-            Release();
+            _buckets.ReleaseChunks();
+            _entries.ReleaseChunks();
+            ResetEmpty();
             return;
         }
 
@@ -322,6 +324,11 @@ internal struct ChunkedHashTable<TKey, TEntry>
     {
         _buckets.Release();
         _entries.Release();
+        ResetEmpty();
+    }
+
+    private void ResetEmpty()
+    {
         _bucketCount = 0;
         _fastModMultiplier = 0;
         _count = 0;

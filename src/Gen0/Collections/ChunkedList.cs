@@ -291,7 +291,7 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
         if (_items.Pool is not null)
         {
             _size = 0;
-            _items.Release();
+            _items.ReleaseChunks();
             return;
         }
 

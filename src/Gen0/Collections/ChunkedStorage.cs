@@ -223,6 +223,16 @@ internal partial struct ChunkedStorage<T>
         _capacity = 0;
     }
 
+    /// <summary>
+    /// Returns every chunk (to the pool, when there is one) but keeps the flat directory, so that refilling a pooled
+    /// collection after <c>Clear</c> allocates nothing.
+    /// </summary>
+    public void ReleaseChunks()
+    {
+        ReleaseChunksFrom(0);
+        _capacity = 0;
+    }
+
     /// <summary>Copies <c>destination.Length</c> elements starting at <paramref name="sourceIndex"/> to <paramref name="destination"/>.</summary>
     public readonly void CopyTo(int sourceIndex, Span<T> destination)
     {
