@@ -1,9 +1,12 @@
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
 using Gen0.Collections;
 
 namespace Gen0.Benchmarks.Collections;
 
 /// <summary>1,024 <c>TryGetValue</c> calls (about half of them hits) on a dictionary of N int pairs.</summary>
+[BenchmarkCategory("ChunkedDictionaryTryGetValue")]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
 public class ChunkedDictionaryTryGetValueBenchmarks
 {
     private Dictionary<int, int> _dictionary = null!;

@@ -1,9 +1,12 @@
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
 using Gen0.Collections;
 
 namespace Gen0.Benchmarks.Collections;
 
 /// <summary>1,024 <c>Contains</c> calls (about half of them hits) on a set of N ints.</summary>
+[BenchmarkCategory("ChunkedHashSetContains")]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
 public class ChunkedHashSetContainsBenchmarks
 {
     private HashSet<int> _set = null!;

@@ -1,5 +1,6 @@
 using System.Buffers;
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
 using Gen0.Collections;
 
 namespace Gen0.Benchmarks.Collections;
@@ -9,6 +10,8 @@ namespace Gen0.Benchmarks.Collections;
 /// (0..300, 100..700, 300..1300) and large (0..30,000, 10,000..70,000, 30,000..130,000; the BCL set's arrays reach
 /// the LOH). The pooled variant rents bucket and entry chunks from the shared pools and disposes the set.
 /// </summary>
+[BenchmarkCategory("ChunkedHashSetUnionWith")]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
 public class ChunkedHashSetUnionWithBenchmarks
 {
     private int[][] _source = null!;

@@ -1,5 +1,6 @@
 using System.Buffers;
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
 using Gen0.Collections;
 
 namespace Gen0.Benchmarks.Collections;
@@ -9,6 +10,8 @@ namespace Gen0.Benchmarks.Collections;
 /// <see cref="List{T}"/>) to a new list. The pooled variants rent chunks from <see cref="ArrayPool{T}.Shared"/>:
 /// a new list that is disposed, and one list reused (cleared) across operations, which allocates nothing.
 /// </summary>
+[BenchmarkCategory("ChunkedListAdd")]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
 public class ChunkedListAddBenchmarks
 {
     private ChunkedList<int> _reused = null!;

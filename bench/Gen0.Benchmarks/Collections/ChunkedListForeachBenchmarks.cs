@@ -1,9 +1,12 @@
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
 using Gen0.Collections;
 
 namespace Gen0.Benchmarks.Collections;
 
 /// <summary>Summing a list of ints with <c>foreach</c> (the struct enumerators).</summary>
+[BenchmarkCategory("ChunkedListForeach")]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
 public class ChunkedListForeachBenchmarks
 {
     private List<int> _list = null!;

@@ -1,9 +1,12 @@
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
 using Gen0.Collections;
 
 namespace Gen0.Benchmarks.Collections;
 
 /// <summary>Summing a list of ints through its indexer, in a <c>for</c> loop over <c>Count</c>.</summary>
+[BenchmarkCategory("ChunkedListIndexer")]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
 public class ChunkedListIndexerBenchmarks
 {
     private List<int> _list = null!;

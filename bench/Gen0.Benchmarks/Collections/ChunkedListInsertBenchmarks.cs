@@ -1,9 +1,12 @@
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
 using Gen0.Collections;
 
 namespace Gen0.Benchmarks.Collections;
 
 /// <summary>Inserting one int in the middle of a list and removing it again (two moves of half the list).</summary>
+[BenchmarkCategory("ChunkedListInsert")]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
 public class ChunkedListInsertBenchmarks
 {
     private List<int> _list = null!;

@@ -1,9 +1,12 @@
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
 using Gen0.Collections;
 
 namespace Gen0.Benchmarks.Collections;
 
 /// <summary>Refilling a list with the same shuffled ints and sorting it (the refill is part of both measurements).</summary>
+[BenchmarkCategory("ChunkedListSort")]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
 public class ChunkedListSortBenchmarks
 {
     private int[] _source = null!;

@@ -73,22 +73,13 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
         public bool MoveNext()
         {
             ref ChunkedHashTable<TKey, ChunkedDictionaryEntry<TKey, TValue>> table = ref _dictionary._table;
-            if (_version != table.Version)
+            if (table.MoveNext(_version, ref _index, out int found))
             {
-                ThrowHelper.ThrowEnumFailedVersion();
+                ref ChunkedDictionaryEntry<TKey, TValue> entry = ref table.EntryAt(found);
+                _current = new KeyValuePair<TKey, TValue>(entry.Key, entry.Value);
+                return true;
             }
 
-            while ((uint)_index < (uint)table.EntryCount)
-            {
-                ref ChunkedDictionaryEntry<TKey, TValue> entry = ref table.EntryAt(_index++);
-                if (entry.Next >= -1)
-                {
-                    _current = new KeyValuePair<TKey, TValue>(entry.Key, entry.Value);
-                    return true;
-                }
-            }
-
-            _index = table.EntryCount + 1;
             _current = default;
             return false;
         }

@@ -138,22 +138,12 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
             public bool MoveNext()
             {
                 ref ChunkedHashTable<TKey, ChunkedDictionaryEntry<TKey, TValue>> table = ref _dictionary._table;
-                if (_version != table.Version)
+                if (table.MoveNext(_version, ref _index, out int found))
                 {
-                    ThrowHelper.ThrowEnumFailedVersion();
+                    _current = table.EntryAt(found).Key;
+                    return true;
                 }
 
-                while ((uint)_index < (uint)table.EntryCount)
-                {
-                    ref ChunkedDictionaryEntry<TKey, TValue> entry = ref table.EntryAt(_index++);
-                    if (entry.Next >= -1)
-                    {
-                        _current = entry.Key;
-                        return true;
-                    }
-                }
-
-                _index = table.EntryCount + 1;
                 _current = default;
                 return false;
             }

@@ -45,22 +45,13 @@ public sealed partial class ChunkedHashSet<T>
         public bool MoveNext()
         {
             ref ChunkedHashTable<T, ChunkedSetEntry<T>> table = ref _set._table;
-            if (_version != table.Version)
+            if (table.MoveNext(_version, ref _index, out int found))
             {
-                ThrowHelper.ThrowEnumFailedVersion();
+                ref ChunkedSetEntry<T> entry = ref table.EntryAt(found);
+                _current = entry.Key;
+                return true;
             }
 
-            while ((uint)_index < (uint)table.EntryCount)
-            {
-                ref ChunkedSetEntry<T> entry = ref table.EntryAt(_index++);
-                if (entry.Next >= -1)
-                {
-                    _current = entry.Key;
-                    return true;
-                }
-            }
-
-            _index = table.EntryCount + 1;
             _current = default;
             return false;
         }

@@ -79,6 +79,34 @@ internal struct ChunkedHashTable<TKey, TEntry>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly bool IsLive(int index) => _entries[index].Next >= -1;
 
+    /// <summary>
+    /// Advances an enumeration cursor (as the BCL's enumerators keep it: 0 before the first entry, <c>EntryCount + 1</c>
+    /// after the last) to the next live entry, checking that the table has not changed since <paramref name="version"/>.
+    /// </summary>
+    /// <returns><see langword="true"/> with the entry's index in <paramref name="entryIndex"/>; <see langword="false"/> at the end.</returns>
+    /// <exception cref="InvalidOperationException">The table changed.</exception>
+    public readonly bool MoveNext(int version, ref int index, out int entryIndex)
+    {
+        if (version != _version)
+        {
+            ThrowHelper.ThrowEnumFailedVersion();
+        }
+
+        while ((uint)index < (uint)_count)
+        {
+            int candidate = index++;
+            if (_entries[candidate].Next >= -1)
+            {
+                entryIndex = candidate;
+                return true;
+            }
+        }
+
+        index = _count + 1;
+        entryIndex = -1;
+        return false;
+    }
+
     /// <summary>Sizes an empty table for <paramref name="capacity"/> entries.</summary>
     /// <returns>The table size.</returns>
     public int Initialize(int capacity)

@@ -13,22 +13,19 @@ public sealed partial class ChunkedList<T>
     [StructLayout(LayoutKind.Auto)]
     public struct Enumerator : IEnumerator<T>
     {
+        // Five fields, so that the JIT keeps the enumerator of a foreach loop in registers.
         private readonly ChunkedList<T> _list;
         private readonly int _version;
-        private readonly int _mask;
         private T[] _chunk;
         private int _index;
-        private int _offset;
         private T? _current;
 
         internal Enumerator(ChunkedList<T> list)
         {
             _list = list;
             _version = list._version;
-            _mask = list._items.Mask;
             _chunk = [];
             _index = 0;
-            _offset = _mask + 1;
             _current = default;
         }
 
@@ -54,18 +51,18 @@ public sealed partial class ChunkedList<T>
         public bool MoveNext()
         {
             ChunkedList<T> list = _list;
-            if (_version == list._version && (uint)_index < (uint)list._size)
+            int index = _index;
+            if (_version == list._version && (uint)index < (uint)list._size)
             {
-                int offset = _offset;
-                if (offset > _mask)
+                int offset = index & list._items.Mask;
+                T[] chunk = _chunk;
+                if (offset == 0)
                 {
-                    _chunk = list._items.GetChunk(_index >> list._items.Shift);
-                    offset = 0;
+                    chunk = _chunk = list._items.GetChunk(index >> list._items.Shift);
                 }
 
-                _current = _chunk[offset];
-                _offset = offset + 1;
-                _index++;
+                _current = chunk[offset];
+                _index = index + 1;
                 return true;
             }
 
@@ -85,7 +82,6 @@ public sealed partial class ChunkedList<T>
             }
 
             _index = 0;
-            _offset = _mask + 1;
             _chunk = [];
             _current = default;
         }

@@ -128,22 +128,45 @@ internal partial struct ChunkedStorage<T>
                 int left = low;
                 int right = middle;
                 int target = low;
+
+                // Cursors over chunk segments, so that the inner loop indexes spans rather than the chunked storage.
+                Span<T> a = source.GetSegment(left - sourceBase, middle - left);
+                Span<T> b = source.GetSegment(right - sourceBase, high - right);
+                Span<T> d = destination.GetSegment(target - destinationBase, high - target);
+                int ai = 0;
+                int bi = 0;
+                int di = 0;
                 while (left < middle && right < high)
                 {
-                    ref T a = ref source[left - sourceBase];
-                    ref T b = ref source[right - sourceBase];
-                    if (comparer.Compare(b, a) < 0)
+                    T item;
+                    if (comparer.Compare(b[bi], a[ai]) < 0)
                     {
-                        destination[target - destinationBase] = b;
+                        item = b[bi];
                         right++;
+                        if (++bi == b.Length && right < high)
+                        {
+                            b = source.GetSegment(right - sourceBase, high - right);
+                            bi = 0;
+                        }
                     }
                     else
                     {
-                        destination[target - destinationBase] = a;
+                        item = a[ai];
                         left++;
+                        if (++ai == a.Length && left < middle)
+                        {
+                            a = source.GetSegment(left - sourceBase, middle - left);
+                            ai = 0;
+                        }
                     }
 
+                    d[di] = item;
                     target++;
+                    if (++di == d.Length && target < high)
+                    {
+                        d = destination.GetSegment(target - destinationBase, high - target);
+                        di = 0;
+                    }
                 }
 
                 CopyBetween(in source, left - sourceBase, in destination, target - destinationBase, middle - left);
