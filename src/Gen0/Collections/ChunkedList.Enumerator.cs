@@ -1,4 +1,5 @@
 using System.Collections;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace Gen0.Collections;
@@ -48,6 +49,7 @@ public sealed partial class ChunkedList<T>
         /// <summary>Advances to the next element.</summary>
         /// <returns><see langword="false"/> at the end.</returns>
         /// <exception cref="InvalidOperationException">The list changed.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool MoveNext()
         {
             ChunkedList<T> list = _list;
@@ -55,13 +57,13 @@ public sealed partial class ChunkedList<T>
             if (_version == list._version && (uint)index < (uint)list._size)
             {
                 int offset = index & list._items.Mask;
-                T[] chunk = _chunk;
                 if (offset == 0)
                 {
-                    chunk = _chunk = list._items.GetChunk(index >> list._items.Shift);
+                    // Out of line, so that the per-element path stays small enough to inline into the loop.
+                    LoadChunk(list, index);
                 }
 
-                _current = chunk[offset];
+                _current = _chunk[offset];
                 _index = index + 1;
                 return true;
             }
@@ -85,6 +87,9 @@ public sealed partial class ChunkedList<T>
             _chunk = [];
             _current = default;
         }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void LoadChunk(ChunkedList<T> list, int index) => _chunk = list._items.GetChunk(index >> list._items.Shift);
 
         private bool MoveNextRare()
         {
