@@ -805,6 +805,19 @@ public partial class PooledDictionary<TKey, TValue> :
         }
         else if (collection is Dictionary<TKey, TValue> bclSource)
         {
+            if (bclSource.Count > 0 && _count == 0 && bclSource.Comparer.Equals(Comparer))
+            {
+                // Unique under this comparer already: link each pair in without looking for a duplicate.
+                EnsureCapacity(bclSource.Count);
+                foreach (KeyValuePair<TKey, TValue> pair in bclSource)
+                {
+                    AppendUnique(pair.Key, pair.Value);
+                }
+
+                _version++;
+                return;
+            }
+
             foreach (KeyValuePair<TKey, TValue> pair in bclSource)
             {
                 Add(pair.Key, pair.Value);
@@ -850,6 +863,22 @@ public partial class PooledDictionary<TKey, TValue> :
         _count = newCount;
         _freeCount = 0;
         _freeList = -1;
+    }
+
+    /// <summary>Appends a pair known to be absent into a table known to have room (no free list, no resize).</summary>
+    private void AppendUnique(TKey key, TValue value)
+    {
+        IEqualityComparer<TKey>? comparer = _comparer;
+        uint hashCode = (uint)(typeof(TKey).IsValueType && comparer is null ? key.GetHashCode() : comparer!.GetHashCode(key));
+        ref int bucket = ref GetBucket(hashCode);
+        int index = _count;
+        ref Entry entry = ref _entries![index];
+        entry._hashCode = hashCode;
+        entry._next = bucket - 1;
+        entry._key = key;
+        entry._value = value;
+        bucket = index + 1;
+        _count = index + 1;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
