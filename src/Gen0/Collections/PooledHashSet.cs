@@ -335,7 +335,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
                 return;
             }
 
-            if (TryGetSetWithSameComparer(other, out Func<T, bool>? otherContains))
+            if (IsSetWithSameComparer(other))
             {
                 Entry[] entries = _entries!;
                 for (int i = 0; i < _count; i++)
@@ -344,7 +344,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
                     if (entry._next >= -1)
                     {
                         T item = entry._value;
-                        if (!otherContains(item))
+                        if (!SetContains(other, item))
                         {
                             Remove(item);
                         }
@@ -399,7 +399,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             return;
         }
 
-        if (TryGetSetWithSameComparer(other, out _))
+        if (IsSetWithSameComparer(other))
         {
             // Elements of a set with this comparer are unique: toggle each one.
             foreach (T item in other)
@@ -428,9 +428,9 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             return true;
         }
 
-        if (TryGetSetWithSameComparer(other, out Func<T, bool>? otherContains))
+        if (IsSetWithSameComparer(other))
         {
-            return Count <= ((ICollection<T>)other).Count && IsSubsetOf(otherContains);
+            return Count <= ((ICollection<T>)other).Count && IsSubsetOfSetWithSameComparer(other);
         }
 
         (int uniqueCount, int unfoundCount) = CheckUniqueAndUnfoundElements(other, returnIfUnfound: false);
@@ -461,9 +461,9 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
                 return otherAsCollection.Count > 0;
             }
 
-            if (TryGetSetWithSameComparer(other, out Func<T, bool>? otherContains))
+            if (IsSetWithSameComparer(other))
             {
-                return Count < otherAsCollection.Count && IsSubsetOf(otherContains);
+                return Count < otherAsCollection.Count && IsSubsetOfSetWithSameComparer(other);
             }
         }
 
@@ -490,7 +490,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
                 return true;
             }
 
-            if (TryGetSetWithSameComparer(other, out _) && otherAsCollection.Count > Count)
+            if (IsSetWithSameComparer(other) && otherAsCollection.Count > Count)
             {
                 return false;
             }
@@ -518,7 +518,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
                 return true;
             }
 
-            if (TryGetSetWithSameComparer(other, out _))
+            if (IsSetWithSameComparer(other))
             {
                 return otherAsCollection.Count < Count && ContainsAllElements(other);
             }
@@ -568,7 +568,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             return true;
         }
 
-        if (TryGetSetWithSameComparer(other, out _))
+        if (IsSetWithSameComparer(other))
         {
             return Count == ((ICollection<T>)other).Count && ContainsAllElements(other);
         }
@@ -734,12 +734,12 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
         GC.SuppressFinalize(this);
     }
 
-    /// <summary>Returns whether each element of this set satisfies <paramref name="otherContains"/>.</summary>
-    internal bool IsSubsetOf(Func<T, bool> otherContains)
+    /// <summary>Returns whether each element of this set is in <paramref name="other"/>, a set with the same comparer.</summary>
+    internal bool IsSubsetOfSetWithSameComparer(IEnumerable<T> other)
     {
         foreach (T item in this)
         {
-            if (!otherContains(item))
+            if (!SetContains(other, item))
             {
                 return false;
             }
@@ -747,9 +747,6 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
 
         return true;
     }
-
-    /// <summary>Returns whether each element of this set is in <paramref name="other"/>, which uses the same comparer.</summary>
-    internal bool IsSubsetOfSetWithSameComparer(PooledHashSet<T> other) => IsSubsetOf(other.Contains);
 
     /// <summary>Throws <see cref="ObjectDisposedException"/> once the set is disposed (off the hot paths).</summary>
     internal void ThrowIfDisposed()
@@ -808,23 +805,13 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     /// Recognizes the inputs whose elements are unique under this set's comparer (a <see cref="HashSet{T}"/> or a
     /// <see cref="PooledHashSet{T}"/> with an equal comparer), where the BCL takes its fast paths.
     /// </summary>
-    private bool TryGetSetWithSameComparer(IEnumerable<T> other, [NotNullWhen(true)] out Func<T, bool>? contains)
-    {
-        if (other is HashSet<T> bclSet && bclSet.Comparer.Equals(Comparer))
-        {
-            contains = bclSet.Contains;
-            return true;
-        }
+    private bool IsSetWithSameComparer(IEnumerable<T> other) =>
+        (other is HashSet<T> bclSet && bclSet.Comparer.Equals(Comparer)) ||
+        (other is PooledHashSet<T> pooledSet && pooledSet.Comparer.Equals(Comparer));
 
-        if (other is PooledHashSet<T> pooledSet && pooledSet.Comparer.Equals(Comparer))
-        {
-            contains = pooledSet.Contains;
-            return true;
-        }
-
-        contains = null;
-        return false;
-    }
+    /// <summary>Membership in a set that <see cref="IsSetWithSameComparer"/> accepted, without allocating a delegate.</summary>
+    private static bool SetContains(IEnumerable<T> set, T item) =>
+        set is HashSet<T> bclSet ? bclSet.Contains(item) : ((PooledHashSet<T>)set).Contains(item);
 
     private bool ContainsAllElements(IEnumerable<T> other)
     {
