@@ -26,15 +26,6 @@ public static class ArrayPoolScopeExtensions
     /// <exception cref="ObjectDisposedException">The ambient scope has ended (the array is returned first).</exception>
     public static ArrayLease<T> LeaseScope<T>(this ArrayPool<T> pool, int length, bool clearOnReturn = false)
     {
-        ArrayLease<T> lease = pool.Lease(length, clearOnReturn);
-        try
-        {
-            return lease.RegisterDisposeScope();
-        }
-        catch
-        {
-            lease.Dispose();
-            throw;
-        }
+        return DisposeScopeExtensions.RegisterCreated(pool.Lease(length, clearOnReturn));
     }
 }

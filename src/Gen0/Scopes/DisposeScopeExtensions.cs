@@ -65,4 +65,23 @@ public static class DisposeScopeExtensions
 
         return disposable;
     }
+
+    /// <summary>
+    /// Registers an object this library just created for the caller; if registration fails (no scope, an ended scope)
+    /// the object is disposed before the exception propagates, so its pooled storage is not lost.
+    /// </summary>
+    internal static T RegisterCreated<T>(T created)
+        where T : IDisposable
+    {
+        try
+        {
+            DisposeScope.RegisterInAmbient(created);
+            return created;
+        }
+        catch
+        {
+            created.Dispose();
+            throw;
+        }
+    }
 }
