@@ -2,12 +2,13 @@ using System.Buffers;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Jobs;
+using Gen0.Buffers;
 
 namespace Gen0.Benchmarks.Buffers;
 
 /// <summary>
 /// Seed 000's table: allocating a fresh <c>byte[]</c> against renting from <see cref="ArrayPool{T}.Shared"/> and
-/// from a pool created for the exact size. GC is not forced between iterations, so the cost of the collections
+/// from a pool created for the exact size, and from <see cref="ScalableArrayPool{T}.Shared"/>. GC is not forced between iterations, so the cost of the collections
 /// that allocation causes is part of the measured time.
 /// </summary>
 [Config(typeof(DoNotForceGcConfig))]
@@ -29,6 +30,9 @@ public class AllocateVsRentBenchmarks
 
     [Benchmark]
     public int RentAndReturn_Aware() => RentAndReturn(_sizeAwarePool);
+
+    [Benchmark]
+    public int RentAndReturn_Scalable() => RentAndReturn(ScalableArrayPool<byte>.Shared);
 
     private int RentAndReturn(ArrayPool<byte> pool)
     {

@@ -10,5 +10,5 @@ namespace Gen0.Buffers;
 internal static class DefaultArrayPool<T>
 {
     /// <summary>Gets the default pool for <typeparamref name="T"/>.</summary>
-    public static ArrayPool<T> Instance => ArrayPool<T>.Shared;
+    public static ArrayPool<T> Instance => ScalableArrayPool<T>.Shared;
 }

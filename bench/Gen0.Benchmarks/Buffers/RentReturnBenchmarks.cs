@@ -1,0 +1,163 @@
+using System.Buffers;
+using System.Collections.Concurrent;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using Gen0.Buffers;
+
+namespace Gen0.Benchmarks.Buffers;
+
+/// <summary>
+/// The scenarios of dotnet/performance's <c>RentReturnArrayPoolTests</c> at 4 KB: one rent and return on one thread
+/// (<c>SingleSerial</c>), the same on every core (<c>SingleParallel</c>), eight nested rents then eight returns
+/// (<c>MultipleSerial</c>), and rent on one thread, return on another (<c>ProducerConsumer</c>). Each method does
+/// <see cref="Operations"/> rent/return pairs, so the reported time is per pair.
+/// </summary>
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
+[CategoriesColumn]
+public class RentReturnBenchmarks
+{
+    private const int Operations = 16 * 1024;
+    private const int RentalSize = 4096;
+    private const int Nested = 8;
+
+    private ArrayPool<byte> _created = null!;
+    private ScalableArrayPool<byte> _scalable = null!;
+
+    [GlobalSetup]
+    public void GlobalSetup()
+    {
+        _created = ArrayPool<byte>.Create();
+        _scalable = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = "bench" });
+    }
+
+    [GlobalCleanup]
+    public void GlobalCleanup() => _scalable.Dispose();
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory("SingleSerial")]
+    public int SingleSerial_Shared() => SingleSerial(ArrayPool<byte>.Shared);
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("SingleSerial")]
+    public int SingleSerial_Create() => SingleSerial(_created);
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("SingleSerial")]
+    public int SingleSerial_Scalable() => SingleSerial(_scalable);
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory("SingleParallel")]
+    public int SingleParallel_Shared() => SingleParallel(ArrayPool<byte>.Shared);
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("SingleParallel")]
+    public int SingleParallel_Create() => SingleParallel(_created);
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("SingleParallel")]
+    public int SingleParallel_Scalable() => SingleParallel(_scalable);
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory("MultipleSerial")]
+    public int MultipleSerial_Shared() => MultipleSerial(ArrayPool<byte>.Shared);
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("MultipleSerial")]
+    public int MultipleSerial_Create() => MultipleSerial(_created);
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("MultipleSerial")]
+    public int MultipleSerial_Scalable() => MultipleSerial(_scalable);
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory("ProducerConsumer")]
+    public int ProducerConsumer_Shared() => ProducerConsumer(ArrayPool<byte>.Shared);
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("ProducerConsumer")]
+    public int ProducerConsumer_Create() => ProducerConsumer(_created);
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("ProducerConsumer")]
+    public int ProducerConsumer_Scalable() => ProducerConsumer(_scalable);
+
+    private static int SingleSerial(ArrayPool<byte> pool)
+    {
+        int sum = 0;
+        for (int i = 0; i < Operations; i++)
+        {
+            byte[] array = pool.Rent(RentalSize);
+            array[0] = (byte)i;
+            sum += array[0];
+            pool.Return(array);
+        }
+
+        return sum;
+    }
+
+    private static int SingleParallel(ArrayPool<byte> pool)
+    {
+        int workers = Environment.ProcessorCount;
+        int sum = 0;
+        Parallel.For(0, workers, _ =>
+        {
+            int local = 0;
+            for (int i = 0; i < Operations / workers; i++)
+            {
+                byte[] array = pool.Rent(RentalSize);
+                array[0] = (byte)i;
+                local += array[0];
+                pool.Return(array);
+            }
+
+            Interlocked.Add(ref sum, local);
+        });
+        return sum;
+    }
+
+    private static int MultipleSerial(ArrayPool<byte> pool)
+    {
+        var arrays = new byte[Nested][];
+        int sum = 0;
+        for (int i = 0; i < Operations / Nested; i++)
+        {
+            for (int k = 0; k < Nested; k++)
+            {
+                arrays[k] = pool.Rent(RentalSize);
+                arrays[k][0] = (byte)k;
+            }
+
+            for (int k = Nested - 1; k >= 0; k--)
+            {
+                sum += arrays[k][0];
+                pool.Return(arrays[k]);
+            }
+        }
+
+        return sum;
+    }
+
+    private static int ProducerConsumer(ArrayPool<byte> pool)
+    {
+        var queue = new ConcurrentQueue<byte[]>();
+        Task<int> consumer = Task.Factory.StartNew(
+            () =>
+            {
+                int sum = 0;
+                var spin = default(SpinWait);
+                for (int received = 0; received < Operations;)
+                {
+                    if (queue.TryDequeue(out byte[]? array))
+                    {
+                        sum += array[0];
+                        pool.Return(array);
+                        received++;
+                    }
+                    else
+                    {
+                        spin.SpinOnce();
+                    }
+                }
+
+                return sum;
+            },
+            TaskCreationOptions.LongRunning);
+
+        for (int i = 0; i < Operations; i++)
+        {
+            byte[] array = pool.Rent(RentalSize);
+            array[0] = (byte)i;
+            queue.Enqueue(array);
+        }
+
+        return consumer.Result;
+    }
+}

@@ -1,0 +1,71 @@
+namespace Gen0.Buffers;
+
+public sealed partial class ScalableArrayPool<T>
+{
+    private ScalableArrayPoolStatistics CollectStatistics()
+    {
+        var totals = new long[Counter.Count];
+        for (int k = 0; k < totals.Length; k++)
+        {
+            totals[k] = Interlocked.Read(ref _poolCounters[k]);
+        }
+
+        long arrays = 0;
+        long bytes = 0;
+        lock (_caches)
+        {
+            foreach (ThreadCache cache in _caches)
+            {
+                for (int k = 0; k < totals.Length; k++)
+                {
+                    totals[k] += Volatile.Read(ref cache.Counters[k]);
+                }
+
+                for (int c = 0; c < _lengths.Length; c++)
+                {
+                    int start = _slotStart[c];
+                    int reserved = Math.Min(Volatile.Read(ref cache.Reserved[c]), _slotCapacity[c]);
+                    for (int i = 0; i < reserved; i++)
+                    {
+                        if (Volatile.Read(ref cache.Slots[start + i].Array) is not null)
+                        {
+                            arrays++;
+                            bytes += _classBytes[c];
+                        }
+                    }
+                }
+            }
+        }
+
+        for (int c = 0; c < _lengths.Length; c++)
+        {
+            foreach (Shard shard in _shards)
+            {
+                int n = shard.CountOf(c);
+                arrays += n;
+                bytes += n * _classBytes[c];
+            }
+        }
+
+        return new ScalableArrayPoolStatistics
+        {
+            Rents = totals[Counter.Rents],
+            Hits = totals[Counter.ThreadLocalHits] + totals[Counter.ShardHits],
+            ThreadLocalHits = totals[Counter.ThreadLocalHits],
+            AllocationsPoolExhausted = totals[Counter.AllocationsPoolExhausted],
+            AllocationsOverMaximumLength = totals[Counter.AllocationsOverMaximumLength],
+            Returns = totals[Counter.Returns],
+            DropsOverMaximumLength = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.OverMaximumLength],
+            DropsForeignLength = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.ForeignLength],
+            DropsPoolFull = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.PoolFull],
+            DropsOverBudget = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.OverBudget],
+            DropsPoolDisposed = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.PoolDisposed],
+            TrimmedArrays = totals[Counter.TrimmedArrays],
+            TrimmedBytes = totals[Counter.TrimmedBytes],
+            RetainedArrays = arrays,
+            RetainedBytes = bytes,
+            ReservedBytes = Math.Max(Interlocked.Read(ref _reservedBytes), bytes),
+            MaxRetainedBytes = _maxRetainedBytes,
+        };
+    }
+}

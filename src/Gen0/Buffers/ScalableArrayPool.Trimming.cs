@@ -1,0 +1,200 @@
+namespace Gen0.Buffers;
+
+public sealed partial class ScalableArrayPool<T>
+{
+    private TrimTimer? _trimTimer;
+    private int _trimAfterMilliseconds = -1;
+
+    private enum TrimKind
+    {
+        Idle,
+        MemoryPressure,
+        Explicit,
+        Dispose,
+    }
+
+    private void StartTrimTimer(TimeSpan trimAfter)
+    {
+        if (trimAfter == Timeout.InfiniteTimeSpan)
+        {
+            return;
+        }
+
+        _trimAfterMilliseconds = (int)trimAfter.TotalMilliseconds;
+
+        // Four looks per idle period: an array is released between TrimAfter and TrimAfter + a quarter of it after
+        // its last use (the first look stamps it).
+        _trimTimer = new TrimTimer(this, Math.Clamp(_trimAfterMilliseconds / 4, 10, 5_000));
+    }
+
+    private void StopTrimTimer() => _trimTimer?.Dispose();
+
+    private void OnTrimTimer()
+    {
+        GCMemoryInfo info = GC.GetGCMemoryInfo();
+        bool pressure = info.HighMemoryLoadThresholdBytes > 0 && info.MemoryLoadBytes >= info.HighMemoryLoadThresholdBytes * 9 / 10;
+        TrimCore(pressure ? TrimKind.MemoryPressure : TrimKind.Idle);
+    }
+
+    private void TrimCore(TrimKind kind)
+    {
+        bool all = kind is TrimKind.Explicit or TrimKind.Dispose;
+        int idle = kind == TrimKind.MemoryPressure ? _trimAfterMilliseconds / 4 : _trimAfterMilliseconds;
+        int now = Environment.TickCount;
+        int arrays = 0;
+        long bytes = 0;
+
+        for (int c = 0; c < _lengths.Length; c++)
+        {
+            int released = 0;
+            foreach (Shard shard in _shards)
+            {
+                released += shard.Trim(c, now, idle, all);
+            }
+
+            if (released != 0)
+            {
+                long classBytes = released * _classBytes[c];
+                Interlocked.Add(ref _reservedBytes, -classBytes);
+                arrays += released;
+                bytes += classBytes;
+            }
+        }
+
+        ThreadCache? own = GetThreadCache();
+        lock (_caches)
+        {
+            (int deadArrays, long deadBytes) = RemoveDeadThreadCaches();
+            arrays += deadArrays;
+            bytes += deadBytes;
+            foreach (ThreadCache cache in _caches)
+            {
+                (int a, long b) = kind == TrimKind.Dispose || ReferenceEquals(cache, own)
+                    ? ReleaseAll(cache)
+                    : TrimOtherThread(cache, now, idle, all);
+                arrays += a;
+                bytes += b;
+                if (kind == TrimKind.Dispose)
+                {
+                    cache.Owner = null;
+                }
+            }
+
+            if (kind == TrimKind.Dispose)
+            {
+                _caches.Clear();
+            }
+        }
+
+        if (arrays != 0)
+        {
+            Interlocked.Add(ref _poolCounters[Counter.TrimmedArrays], arrays);
+            Interlocked.Add(ref _poolCounters[Counter.TrimmedBytes], bytes);
+            if (ArrayPoolEventSource.Log.IsEnabled())
+            {
+                ArrayPoolEventSource.Log.Trimmed(_serial, _name, arrays, bytes, kind.ToString());
+            }
+        }
+    }
+
+    /// <summary>
+    /// Takes the idle (or all) arrays out of a live thread's cache. The owner may be using the cache at the same time:
+    /// the exchange means the trimmer and the owner can both end up with an array, which is harmless because the
+    /// trimmer only lets it go; reservations stay, and the owner gives the empty ones back on its next slow path.
+    /// </summary>
+    private (int Arrays, long Bytes) TrimOtherThread(ThreadCache cache, int now, int idle, bool all)
+    {
+        int arrays = 0;
+        long bytes = 0;
+        for (int c = 0; c < _lengths.Length; c++)
+        {
+            int start = _slotStart[c];
+            int reserved = Math.Min(Volatile.Read(ref cache.Reserved[c]), _slotCapacity[c]);
+            for (int i = 0; i < reserved; i++)
+            {
+                ref Slot slot = ref cache.Slots[start + i];
+                if (slot.Array is null)
+                {
+                    continue;
+                }
+
+                if (!all)
+                {
+                    int stamp = slot.Stamp;
+                    if (stamp == 0)
+                    {
+                        slot.Stamp = now == 0 ? 1 : now;
+                        continue;
+                    }
+
+                    if (now - stamp < idle)
+                    {
+                        continue;
+                    }
+                }
+
+                if (Interlocked.Exchange(ref slot.Array, null) is not null)
+                {
+                    arrays++;
+                    bytes += _classBytes[c];
+                }
+            }
+        }
+
+        if (arrays != 0)
+        {
+            cache.ReleaseRequested = true;
+        }
+
+        return (arrays, bytes);
+    }
+
+    /// <summary>
+    /// The idle timer. It holds the pool weakly (a pool nobody references is collected, and the timer then stops) and
+    /// does not capture the creator's execution context.
+    /// </summary>
+    private sealed class TrimTimer : IDisposable
+    {
+        private readonly WeakReference<ScalableArrayPool<T>> _pool;
+        private readonly Timer _timer;
+
+        public TrimTimer(ScalableArrayPool<T> pool, int periodMilliseconds)
+        {
+            _pool = new WeakReference<ScalableArrayPool<T>>(pool);
+            bool restoreFlow = false;
+            try
+            {
+                if (!ExecutionContext.IsFlowSuppressed())
+                {
+                    ExecutionContext.SuppressFlow();
+                    restoreFlow = true;
+                }
+
+                _timer = new Timer(static state => ((TrimTimer)state!).Tick(), this, Timeout.Infinite, Timeout.Infinite);
+            }
+            finally
+            {
+                if (restoreFlow)
+                {
+                    ExecutionContext.RestoreFlow();
+                }
+            }
+
+            _timer.Change(periodMilliseconds, periodMilliseconds);
+        }
+
+        public void Dispose() => _timer.Dispose();
+
+        private void Tick()
+        {
+            if (_pool.TryGetTarget(out ScalableArrayPool<T>? pool) && !pool._disposed)
+            {
+                pool.OnTrimTimer();
+            }
+            else
+            {
+                _timer.Dispose();
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+using System.Diagnostics;
+
+namespace Gen0.Buffers;
+
+/// <summary>
+/// Configures a <see cref="ScalableArrayPool{T}"/>. Every setter validates its value and throws
+/// <see cref="ArgumentOutOfRangeException"/> for one the pool cannot honour; the pool copies the options when it is
+/// created, so changing them afterwards does not affect it.
+/// </summary>
+[DebuggerDisplay("MaxArrayLength = {MaxArrayLength}, MaxRetainedBytes = {MaxRetainedBytes}, SizeClasses = {SizeClasses}")]
+public sealed class ScalableArrayPoolOptions
+{
+    /// <summary>The default <see cref="MaxArrayLength"/>: 2^30 elements, as <see cref="System.Buffers.ArrayPool{T}.Shared"/>.</summary>
+    public const int DefaultMaxArrayLength = 1024 * 1024 * 1024;
+
+    /// <summary>The default <see cref="MaxArraysPerShard"/>.</summary>
+    public const int DefaultMaxArraysPerShard = 16;
+
+    /// <summary>The default <see cref="MaxRetainedBytes"/>: 1 GiB.</summary>
+    public const long DefaultMaxRetainedBytes = 1L << 30;
+
+    /// <summary>The most shards a pool may have.</summary>
+    public const int MaxShardCount = 1024;
+
+    private int _maxArrayLength = DefaultMaxArrayLength;
+    private int _maxArraysPerShard = DefaultMaxArraysPerShard;
+    private int _shardCount = Math.Min(Environment.ProcessorCount, 64);
+    private SizeClasses _sizeClasses = SizeClasses.PowerOfTwo;
+    private long _maxRetainedBytes = DefaultMaxRetainedBytes;
+    private TimeSpan _trimAfter = TimeSpan.FromSeconds(60);
+    private ClearMode _clearOnReturn = ClearMode.Auto;
+
+    /// <summary>
+    /// Gets options for pools of big arrays (up to <see cref="Array.MaxLength"/>): <see cref="SizeClasses.Fine"/>
+    /// classes so a rent wastes at most 25 %, no thread-local tier (so each thread does not keep its own huge arrays),
+    /// 4 arrays per class and shard, a 2 GiB budget and a 10 second idle trim. Every call returns a new instance.
+    /// </summary>
+    public static ScalableArrayPoolOptions ForLargeArrays => new()
+    {
+        MaxArrayLength = Array.MaxLength,
+        MaxArraysPerShard = 4,
+        ThreadLocalCache = false,
+        SizeClasses = SizeClasses.Fine,
+        MaxRetainedBytes = 2L << 30,
+        TrimAfter = TimeSpan.FromSeconds(10),
+    };
+
+    /// <summary>
+    /// Gets or sets the name the pool's events and metrics carry (tag <c>pool.name</c>). <see langword="null"/> (the
+    /// default) reports the pool as <c>unnamed</c>.
+    /// </summary>
+    public string? Name { get; set; }
+
+    /// <summary>
+    /// Gets or sets the longest array the pool keeps, 1 to <see cref="Array.MaxLength"/> (default 2^30). Longer rents
+    /// are allocated with their exact length and dropped when returned.
+    /// </summary>
+    public int MaxArrayLength
+    {
+        get => _maxArrayLength;
+        set
+        {
+            if (value < 1 || value > Array.MaxLength)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(MaxArrayLength), $"MaxArrayLength must be between 1 and Array.MaxLength ({Array.MaxLength}); it was {value}.");
+            }
+
+            _maxArrayLength = value;
+        }
+    }
+
+    /// <summary>
+    /// Gets or sets how many arrays of one size class each shard keeps, 0 to 1,048,576 (default 16). 0 keeps arrays
+    /// in the thread-local tier only.
+    /// </summary>
+    public int MaxArraysPerShard
+    {
+        get => _maxArraysPerShard;
+        set
+        {
+            if (value < 0 || value > 1 << 20)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(MaxArraysPerShard), $"MaxArraysPerShard must be between 0 and 1048576; it was {value}.");
+            }
+
+            _maxArraysPerShard = value;
+        }
+    }
+
+    /// <summary>
+    /// Gets or sets the number of shards, 1 to <see cref="MaxShardCount"/> (default: the processor count, at most 64).
+    /// A thread uses the shard of the core it runs on, so threads on different cores do not contend.
+    /// </summary>
+    public int ShardCount
+    {
+        get => _shardCount;
+        set
+        {
+            if (value < 1 || value > MaxShardCount)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(ShardCount), $"ShardCount must be between 1 and {MaxShardCount}; it was {value}.");
+            }
+
+            _shardCount = value;
+        }
+    }
+
+    /// <summary>
+    /// Gets or sets whether each thread keeps a few arrays of each size class for itself (default
+    /// <see langword="true"/>): a rent and return on the same thread then takes no lock and no interlocked operation.
+    /// Turn it off for huge arrays, which would otherwise be kept once per thread.
+    /// </summary>
+    public bool ThreadLocalCache { get; set; } = true;
+
+    /// <summary>Gets or sets the array lengths the pool keeps (default <see cref="Buffers.SizeClasses.PowerOfTwo"/>).</summary>
+    public SizeClasses SizeClasses
+    {
+        get => _sizeClasses;
+        set
+        {
+            if (value is not SizeClasses.PowerOfTwo and not SizeClasses.Fine)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(SizeClasses), $"SizeClasses must be PowerOfTwo or Fine; it was {value}.");
+            }
+
+            _sizeClasses = value;
+        }
+    }
+
+    /// <summary>
+    /// Gets or sets the budget, in bytes, that the arrays the pool keeps never exceed, thread-local tier included
+    /// (default 1 GiB). 0 keeps nothing. A returned array that does not fit is dropped.
+    /// </summary>
+    public long MaxRetainedBytes
+    {
+        get => _maxRetainedBytes;
+        set
+        {
+            if (value < 0)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(MaxRetainedBytes), $"MaxRetainedBytes must not be negative; it was {value}.");
+            }
+
+            _maxRetainedBytes = value;
+        }
+    }
+
+    /// <summary>
+    /// Gets or sets how long an array may sit unused in the pool before a timer releases it (default 60 seconds;
+    /// <see cref="Timeout.InfiniteTimeSpan"/> never releases on time). No gen 2 collection is needed. Under memory
+    /// pressure (memory load near the GC's high-memory threshold) arrays are released after a quarter of this time.
+    /// </summary>
+    public TimeSpan TrimAfter
+    {
+        get => _trimAfter;
+        set
+        {
+            if (value != Timeout.InfiniteTimeSpan && (value <= TimeSpan.Zero || value.TotalMilliseconds > int.MaxValue / 2))
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(TrimAfter), $"TrimAfter must be positive and at most {int.MaxValue / 2} ms, or Timeout.InfiniteTimeSpan; it was {value}.");
+            }
+
+            _trimAfter = value;
+        }
+    }
+
+    /// <summary>
+    /// Gets or sets whether returned arrays are cleared before the pool keeps them (default
+    /// <see cref="ClearMode.Auto"/>: when the element type holds references). <c>Return(array, clearArray: true)</c>
+    /// always clears.
+    /// </summary>
+    public ClearMode ClearOnReturn
+    {
+        get => _clearOnReturn;
+        set
+        {
+            if (value is not ClearMode.Auto and not ClearMode.Always and not ClearMode.Never)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(ClearOnReturn), $"ClearOnReturn must be Auto, Always or Never; it was {value}.");
+            }
+
+            _clearOnReturn = value;
+        }
+    }
+
+    internal ScalableArrayPoolOptions Clone() => (ScalableArrayPoolOptions)MemberwiseClone();
+}

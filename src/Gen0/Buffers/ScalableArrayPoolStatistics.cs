@@ -1,0 +1,90 @@
+using System.Diagnostics;
+
+namespace Gen0.Buffers;
+
+/// <summary>
+/// A snapshot of a <see cref="ScalableArrayPool{T}"/>'s counters, from <see cref="ScalableArrayPool{T}.GetStatistics"/>.
+/// </summary>
+/// <remarks>
+/// Counters are kept per thread without synchronization and summed when the snapshot is taken, so a snapshot taken
+/// while other threads rent and return is a close approximation, and exact once they are quiet. Counts start when
+/// the pool is created; <c>Rent(0)</c> and returning an empty array are not counted.
+/// </remarks>
+[DebuggerDisplay("Rents = {Rents}, Hits = {Hits}, Allocations = {Allocations}, Drops = {Drops}, RetainedBytes = {RetainedBytes}")]
+public sealed class ScalableArrayPoolStatistics
+{
+    /// <summary>Gets the number of rents of a positive length.</summary>
+    public long Rents { get; internal init; }
+
+    /// <summary>Gets the number of rents served with an array the pool kept (<see cref="ThreadLocalHits"/> included).</summary>
+    public long Hits { get; internal init; }
+
+    /// <summary>Gets the number of rents served from the calling thread's own cache, without a lock.</summary>
+    public long ThreadLocalHits { get; internal init; }
+
+    /// <summary>Gets the number of rents that allocated a new array, for any reason.</summary>
+    public long Allocations => AllocationsPoolExhausted + AllocationsOverMaximumLength;
+
+    /// <summary>Gets the number of arrays allocated because the pool held none of the size class.</summary>
+    public long AllocationsPoolExhausted { get; internal init; }
+
+    /// <summary>Gets the number of arrays allocated because the request was over the maximum length.</summary>
+    public long AllocationsOverMaximumLength { get; internal init; }
+
+    /// <summary>Gets the number of non-empty arrays returned.</summary>
+    public long Returns { get; internal init; }
+
+    /// <summary>Gets the number of returned arrays dropped, for any reason.</summary>
+    public long Drops => DropsOverMaximumLength + DropsForeignLength + DropsPoolFull + DropsOverBudget + DropsPoolDisposed;
+
+    /// <summary>Gets the number of returned arrays dropped as <see cref="ArrayPoolDropReason.OverMaximumLength"/>.</summary>
+    public long DropsOverMaximumLength { get; internal init; }
+
+    /// <summary>Gets the number of returned arrays dropped as <see cref="ArrayPoolDropReason.ForeignLength"/>.</summary>
+    public long DropsForeignLength { get; internal init; }
+
+    /// <summary>Gets the number of returned arrays dropped as <see cref="ArrayPoolDropReason.PoolFull"/>.</summary>
+    public long DropsPoolFull { get; internal init; }
+
+    /// <summary>Gets the number of returned arrays dropped as <see cref="ArrayPoolDropReason.OverBudget"/>.</summary>
+    public long DropsOverBudget { get; internal init; }
+
+    /// <summary>Gets the number of returned arrays dropped as <see cref="ArrayPoolDropReason.PoolDisposed"/>.</summary>
+    public long DropsPoolDisposed { get; internal init; }
+
+    /// <summary>Gets the number of kept arrays released by the idle timer, by memory pressure, or by <c>Trim()</c>.</summary>
+    public long TrimmedArrays { get; internal init; }
+
+    /// <summary>Gets the bytes of the arrays counted in <see cref="TrimmedArrays"/>.</summary>
+    public long TrimmedBytes { get; internal init; }
+
+    /// <summary>Gets the number of arrays the pool holds now, in the shards and in every thread's cache.</summary>
+    public long RetainedArrays { get; internal init; }
+
+    /// <summary>Gets the bytes of the arrays counted in <see cref="RetainedArrays"/> (elements only, no headers).</summary>
+    public long RetainedBytes { get; internal init; }
+
+    /// <summary>
+    /// Gets the bytes charged against <see cref="MaxRetainedBytes"/>: the shards' arrays plus every thread-local slot
+    /// that is reserved for its thread, whether or not it holds an array right now. Always at least
+    /// <see cref="RetainedBytes"/> and at most <see cref="MaxRetainedBytes"/>.
+    /// </summary>
+    public long ReservedBytes { get; internal init; }
+
+    /// <summary>Gets the pool's budget, <see cref="ScalableArrayPoolOptions.MaxRetainedBytes"/>.</summary>
+    public long MaxRetainedBytes { get; internal init; }
+
+    /// <summary>Returns the number of returned arrays dropped for <paramref name="reason"/>.</summary>
+    /// <param name="reason">The reason.</param>
+    /// <returns>The count.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="reason"/> is not a defined value.</exception>
+    public long GetDrops(ArrayPoolDropReason reason) => reason switch
+    {
+        ArrayPoolDropReason.OverMaximumLength => DropsOverMaximumLength,
+        ArrayPoolDropReason.ForeignLength => DropsForeignLength,
+        ArrayPoolDropReason.PoolFull => DropsPoolFull,
+        ArrayPoolDropReason.OverBudget => DropsOverBudget,
+        ArrayPoolDropReason.PoolDisposed => DropsPoolDisposed,
+        _ => throw new ArgumentOutOfRangeException(nameof(reason), reason, "Not a defined ArrayPoolDropReason."),
+    };
+}

@@ -1,0 +1,98 @@
+using System.Collections;
+
+namespace Gen0.Collections;
+
+/// <content>The struct enumerator.</content>
+public partial class PooledList<T>
+{
+    /// <summary>Returns an enumerator over the list, in order.</summary>
+    /// <returns>The enumerator.</returns>
+    /// <exception cref="ObjectDisposedException">The list has been disposed.</exception>
+    public Enumerator GetEnumerator()
+    {
+        ThrowIfDisposed();
+        return new Enumerator(this);
+    }
+
+    /// <summary>
+    /// Enumerates a <see cref="PooledList{T}"/> like <see cref="List{T}.Enumerator"/>: it fails with
+    /// <see cref="InvalidOperationException"/> once the list is modified, and with <see cref="ObjectDisposedException"/>
+    /// (an <see cref="InvalidOperationException"/> too) once it is disposed.
+    /// </summary>
+    public struct Enumerator : IEnumerator<T>, IEnumerator
+    {
+        private readonly PooledList<T> _list;
+        private readonly int _version;
+        private int _index;
+        private T? _current;
+
+        internal Enumerator(PooledList<T> list)
+        {
+            _list = list;
+            _index = 0;
+            _version = list._version;
+            _current = default;
+        }
+
+        /// <summary>Gets the element at the current position.</summary>
+        public readonly T Current => _current!;
+
+        readonly object? IEnumerator.Current
+        {
+            get
+            {
+                if (_index == 0 || _index == _list._size + 1)
+                {
+                    ThrowHelper.ThrowEnumOpCantHappen();
+                }
+
+                return Current;
+            }
+        }
+
+        /// <summary>Does nothing; the enumerator holds nothing to release.</summary>
+        public readonly void Dispose()
+        {
+        }
+
+        /// <summary>Advances to the next element.</summary>
+        /// <returns><see langword="false"/> at the end of the list.</returns>
+        /// <exception cref="InvalidOperationException">The list was modified after the enumerator was created.</exception>
+        public bool MoveNext()
+        {
+            PooledList<T> localList = _list;
+            if (_version == localList._version && ((uint)_index < (uint)localList._size))
+            {
+                _current = localList._items[_index];
+                _index++;
+                return true;
+            }
+
+            return MoveNextRare();
+        }
+
+        void IEnumerator.Reset()
+        {
+            CheckVersion();
+            _index = 0;
+            _current = default;
+        }
+
+        private bool MoveNextRare()
+        {
+            CheckVersion();
+            _index = _list._size + 1;
+            _current = default;
+            return false;
+        }
+
+        private readonly void CheckVersion()
+        {
+            if (_version != _list._version)
+            {
+                _list.ThrowIfDisposed();
+                ThrowHelper.ThrowEnumFailedVersion();
+            }
+        }
+    }
+}

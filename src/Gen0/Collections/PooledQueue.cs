@@ -1,0 +1,687 @@
+using System.Buffers;
+using System.Collections;
+using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+using Gen0.Buffers;
+
+namespace Gen0.Collections;
+
+/// <summary>
+/// A <see cref="Queue{T}"/> whose circular buffer is rented from an <see cref="ArrayPool{T}"/> and returned to it on
+/// growth, on trimming and on <see cref="Dispose"/>.
+/// </summary>
+/// <typeparam name="T">The type of the elements.</typeparam>
+/// <remarks>
+/// <para>
+/// The design problem is the one <see cref="PooledList{T}"/> solves, for first-in-first-out buffers. Until it is
+/// disposed this type behaves exactly like <see cref="Queue{T}"/> in .NET 10 (members, FIFO order, exceptions,
+/// enumerator versioning); <see cref="Capacity"/> reports the rented length, and the ring wraps at that length.
+/// </para>
+/// <para>
+/// Invariants: the elements are <c>_array[_head]</c>, <c>_array[(_head + 1) % length]</c>, ... (<c>_size</c> of them),
+/// and <c>_tail</c> is the slot the next element goes to; slots outside them hold no references. <c>_array</c> is
+/// <see cref="Array.Empty{T}"/> (never returned), a rented array (returned exactly once), or after
+/// <see cref="Dispose"/> the zero-length sentinel <c>s_disposedArray</c>, which sends Enqueue into its existing
+/// grow path and Dequeue and Peek into their existing empty paths, where alone the disposed state is checked.
+/// </para>
+/// <para>
+/// <see cref="AsSpan"/>: a ring that has wrapped is not one span, so <see cref="AsSpan"/> first moves the elements to
+/// the front of the array, in order (O(n), once; then O(1) until the ring wraps again). The logical contents do
+/// not change, so it does not invalidate enumerators.
+/// </para>
+/// </remarks>
+[DebuggerDisplay("Count = {Count}")]
+[DebuggerTypeProxy(typeof(PooledQueueDebugView<>))]
+public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, ICollection, IDisposable
+{
+    private const int MinimumGrow = 4;
+    private const int GrowFactor = 2;
+
+#pragma warning disable CA1825 // Avoid zero-length array allocations: the identity of this array is the point.
+    private static readonly T[] s_disposedArray = new T[0];
+#pragma warning restore CA1825
+
+    private readonly ArrayPool<T> _pool;
+    private readonly ClearMode _clearMode;
+    private T[] _array;
+    private int _head;
+    private int _tail;
+    private int _size;
+    private int _version;
+
+    /// <summary>Initializes a new, empty queue that rents from the default pool.</summary>
+    public PooledQueue()
+        : this(ClearMode.Auto, null)
+    {
+    }
+
+    /// <summary>Initializes a new, empty queue with the given clear mode, renting from the default pool.</summary>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    public PooledQueue(ClearMode clearMode)
+        : this(clearMode, null)
+    {
+    }
+
+    /// <summary>Initializes a new, empty queue that rents from <paramref name="pool"/>.</summary>
+    /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    public PooledQueue(ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+        : this(clearMode, pool)
+    {
+    }
+
+    /// <summary>Initializes a new, empty queue that rents from <paramref name="pool"/>.</summary>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
+    public PooledQueue(ClearMode clearMode, ArrayPool<T>? pool)
+    {
+        _pool = pool ?? DefaultArrayPool<T>.Instance;
+        _clearMode = clearMode;
+        _array = [];
+    }
+
+    /// <summary>Initializes a new, empty queue that can hold at least <paramref name="capacity"/> elements without growing.</summary>
+    /// <param name="capacity">The initial capacity.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
+    public PooledQueue(int capacity)
+        : this(capacity, null)
+    {
+    }
+
+    /// <summary>Initializes a new, empty queue with the given clear mode that can hold at least <paramref name="capacity"/> elements.</summary>
+    /// <param name="capacity">The initial capacity.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
+    public PooledQueue(int capacity, ClearMode clearMode)
+        : this(capacity, null, clearMode)
+    {
+    }
+
+    /// <summary>Initializes a new, empty queue that rents from <paramref name="pool"/> and can hold at least <paramref name="capacity"/> elements.</summary>
+    /// <param name="capacity">The initial capacity.</param>
+    /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
+    public PooledQueue(int capacity, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+        : this(clearMode, pool)
+    {
+        if (capacity < 0)
+        {
+            ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
+        }
+
+        if (capacity > 0)
+        {
+            _array = _pool.Rent(capacity);
+        }
+    }
+
+    /// <summary>Initializes a new queue by enqueuing the elements of <paramref name="collection"/> in order.</summary>
+    /// <param name="collection">The elements to enqueue.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="collection"/> is <see langword="null"/>.</exception>
+    public PooledQueue(IEnumerable<T> collection)
+        : this(collection, null)
+    {
+    }
+
+    /// <summary>Initializes a new queue with the given clear mode by enqueuing the elements of <paramref name="collection"/> in order.</summary>
+    /// <param name="collection">The elements to enqueue.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="collection"/> is <see langword="null"/>.</exception>
+    public PooledQueue(IEnumerable<T> collection, ClearMode clearMode)
+        : this(collection, null, clearMode)
+    {
+    }
+
+    /// <summary>Initializes a new queue that rents from <paramref name="pool"/> by enqueuing the elements of <paramref name="collection"/> in order.</summary>
+    /// <param name="collection">The elements to enqueue.</param>
+    /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="collection"/> is <see langword="null"/>.</exception>
+    public PooledQueue(IEnumerable<T> collection, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+        : this(clearMode, pool)
+    {
+        if (collection is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(collection));
+        }
+
+        try
+        {
+            if (collection is ICollection<T> c)
+            {
+                int count = c.Count;
+                if (count > 0)
+                {
+                    _array = _pool.Rent(count);
+                    c.CopyTo(_array, 0);
+                    _size = count;
+                    _tail = count == _array.Length ? 0 : count;
+                }
+            }
+            else
+            {
+                foreach (T item in collection)
+                {
+                    Enqueue(item);
+                }
+            }
+        }
+        catch
+        {
+            Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Initializes a new queue by enqueuing the elements of <paramref name="span"/> in order.</summary>
+    /// <param name="span">The elements to enqueue.</param>
+    public PooledQueue(ReadOnlySpan<T> span)
+        : this(span, null)
+    {
+    }
+
+    /// <summary>Initializes a new queue with the given clear mode by enqueuing the elements of <paramref name="span"/> in order.</summary>
+    /// <param name="span">The elements to enqueue.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    public PooledQueue(ReadOnlySpan<T> span, ClearMode clearMode)
+        : this(span, null, clearMode)
+    {
+    }
+
+    /// <summary>Initializes a new queue that rents from <paramref name="pool"/> by enqueuing the elements of <paramref name="span"/> in order.</summary>
+    /// <param name="span">The elements to enqueue.</param>
+    /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    public PooledQueue(ReadOnlySpan<T> span, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+        : this(clearMode, pool)
+    {
+        if (!span.IsEmpty)
+        {
+            _array = _pool.Rent(span.Length);
+            span.CopyTo(_array);
+            _size = span.Length;
+            _tail = span.Length == _array.Length ? 0 : span.Length;
+        }
+    }
+
+    /// <summary>Gets the number of elements in the queue; 0 once it is disposed.</summary>
+    public int Count => _size;
+
+    /// <summary>Gets the number of elements the queue can hold without growing: the length of the rented array.</summary>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public int Capacity
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return _array.Length;
+        }
+    }
+
+    bool ICollection.IsSynchronized => false;
+
+    object ICollection.SyncRoot => this;
+
+    /// <summary>Gets whether the queue has been disposed.</summary>
+    internal bool IsDisposed => ReferenceEquals(_array, s_disposedArray);
+
+    /// <summary>Adds <paramref name="item"/> to the end of the queue.</summary>
+    /// <param name="item">The element to add.</param>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Enqueue(T item)
+    {
+        if (_size == _array.Length)
+        {
+            Grow(_size + 1);
+        }
+
+        _array[_tail] = item;
+        MoveNext(ref _tail);
+        _size++;
+        _version++;
+    }
+
+    /// <summary>Removes and returns the element at the front of the queue.</summary>
+    /// <returns>The front element.</returns>
+    /// <exception cref="InvalidOperationException">The queue is empty.</exception>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public T Dequeue()
+    {
+        int head = _head;
+        T[] array = _array;
+        if (_size == 0)
+        {
+            ThrowForEmptyQueue();
+        }
+
+        T removed = array[head];
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+        {
+            array[head] = default!;
+        }
+
+        MoveNext(ref _head);
+        _size--;
+        _version++;
+        return removed;
+    }
+
+    /// <summary>Removes the element at the front of the queue, if there is one.</summary>
+    /// <param name="result">The front element, or <c>default</c>.</param>
+    /// <returns><see langword="false"/> if the queue is empty.</returns>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public bool TryDequeue([MaybeNullWhen(false)] out T result)
+    {
+        int head = _head;
+        T[] array = _array;
+        if (_size == 0)
+        {
+            ThrowIfDisposed();
+            result = default;
+            return false;
+        }
+
+        result = array[head];
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+        {
+            array[head] = default!;
+        }
+
+        MoveNext(ref _head);
+        _size--;
+        _version++;
+        return true;
+    }
+
+    /// <summary>Returns the element at the front of the queue without removing it.</summary>
+    /// <returns>The front element.</returns>
+    /// <exception cref="InvalidOperationException">The queue is empty.</exception>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public T Peek()
+    {
+        if (_size == 0)
+        {
+            ThrowForEmptyQueue();
+        }
+
+        return _array[_head];
+    }
+
+    /// <summary>Returns the element at the front of the queue, if there is one, without removing it.</summary>
+    /// <param name="result">The front element, or <c>default</c>.</param>
+    /// <returns><see langword="false"/> if the queue is empty.</returns>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public bool TryPeek([MaybeNullWhen(false)] out T result)
+    {
+        if (_size == 0)
+        {
+            ThrowIfDisposed();
+            result = default;
+            return false;
+        }
+
+        result = _array[_head];
+        return true;
+    }
+
+    /// <summary>Removes every element. The rented array is kept for reuse; <see cref="Dispose"/> gives it back.</summary>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public void Clear()
+    {
+        ThrowIfDisposed();
+        if (_size != 0)
+        {
+            if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+            {
+                ClearElements(_array);
+            }
+
+            _size = 0;
+        }
+
+        _head = 0;
+        _tail = 0;
+        _version++;
+    }
+
+    /// <summary>Returns whether the queue contains <paramref name="item"/>.</summary>
+    /// <param name="item">The element to find.</param>
+    /// <returns><see langword="true"/> if the item is found.</returns>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public bool Contains(T item)
+    {
+        ThrowIfDisposed();
+        if (_size == 0)
+        {
+            return false;
+        }
+
+        if (_head < _tail)
+        {
+            return Array.IndexOf(_array, item, _head, _size) >= 0;
+        }
+
+        return Array.IndexOf(_array, item, _head, _array.Length - _head) >= 0 ||
+            Array.IndexOf(_array, item, 0, _tail) >= 0;
+    }
+
+    /// <summary>Copies the elements to <paramref name="array"/> in FIFO order, starting at <paramref name="arrayIndex"/>.</summary>
+    /// <param name="array">The destination.</param>
+    /// <param name="arrayIndex">The first slot to write.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="array"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="arrayIndex"/> is outside <paramref name="array"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="array"/> is too short.</exception>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public void CopyTo(T[] array, int arrayIndex)
+    {
+        ThrowIfDisposed();
+        if (array is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(array));
+        }
+
+        if (arrayIndex < 0 || arrayIndex > array.Length)
+        {
+            ThrowHelper.ThrowIndexOutOfRange(nameof(arrayIndex));
+        }
+
+        if (array.Length - arrayIndex < _size)
+        {
+            ThrowHelper.ThrowInvalidOffsetLength();
+        }
+
+        CopyElements(array, arrayIndex);
+    }
+
+    void ICollection.CopyTo(Array array, int index)
+    {
+        ThrowIfDisposed();
+        if (array is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(array));
+        }
+
+        if (array.Rank != 1)
+        {
+            throw new ArgumentException("Only single dimensional arrays are supported for the requested action.", nameof(array));
+        }
+
+        if (array.GetLowerBound(0) != 0)
+        {
+            throw new ArgumentException("The lower bound of target array must be zero.", nameof(array));
+        }
+
+        if (index < 0 || index > array.Length)
+        {
+            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
+        }
+
+        if (array.Length - index < _size)
+        {
+            ThrowHelper.ThrowInvalidOffsetLength();
+        }
+
+        try
+        {
+            CopyElements(array, index);
+        }
+        catch (ArrayTypeMismatchException)
+        {
+            throw new ArgumentException("Target array type is not compatible with the type of items in the collection.", nameof(array));
+        }
+    }
+
+    /// <summary>Returns a new array (not pooled) with the elements in FIFO order.</summary>
+    /// <returns>The elements; an empty array when the queue is empty.</returns>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public T[] ToArray()
+    {
+        ThrowIfDisposed();
+        if (_size == 0)
+        {
+            return [];
+        }
+
+        T[] arr = new T[_size];
+        CopyElements(arr, 0);
+        return arr;
+    }
+
+    /// <summary>
+    /// Returns a span over the elements in FIFO order. If the ring has wrapped, the elements are first moved to the
+    /// front of the array (O(n) once; enumerators stay valid, the contents do not change). The span stays valid until
+    /// the queue is next modified, trimmed or disposed.
+    /// </summary>
+    /// <returns>The live elements, <c>Count</c> long.</returns>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public Span<T> AsSpan()
+    {
+        ThrowIfDisposed();
+        if (_size != 0 && _head > _array.Length - _size)
+        {
+            SetCapacity(_array.Length);
+        }
+
+        return new Span<T>(_array, _head, _size);
+    }
+
+    /// <summary>Ensures the queue can hold at least <paramref name="capacity"/> elements without growing.</summary>
+    /// <param name="capacity">The minimum capacity.</param>
+    /// <returns>The new capacity.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public int EnsureCapacity(int capacity)
+    {
+        ThrowIfDisposed();
+        if (capacity < 0)
+        {
+            ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
+        }
+
+        if (_array.Length < capacity)
+        {
+            Grow(capacity);
+            _version++;
+        }
+
+        return _array.Length;
+    }
+
+    /// <summary>Moves the elements to a smaller rented array when less than 90% of the capacity is used.</summary>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public void TrimExcess()
+    {
+        ThrowIfDisposed();
+        int threshold = (int)(_array.Length * 0.9);
+        if (_size < threshold)
+        {
+            SetCapacity(_size);
+            _version++;
+        }
+    }
+
+    /// <summary>Moves the elements to a rented array of at least <paramref name="capacity"/> elements.</summary>
+    /// <param name="capacity">The new capacity.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative or less than <see cref="Count"/>.</exception>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public void TrimExcess(int capacity)
+    {
+        ThrowIfDisposed();
+        if (capacity < 0)
+        {
+            ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
+        }
+
+        if (capacity < _size)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(capacity), "capacity was less than the current size.");
+        }
+
+        if (capacity == _array.Length)
+        {
+            return;
+        }
+
+        SetCapacity(capacity);
+        _version++;
+    }
+
+    /// <summary>Returns an enumerator that yields the elements in FIFO order.</summary>
+    /// <returns>The enumerator.</returns>
+    /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
+    public Enumerator GetEnumerator()
+    {
+        ThrowIfDisposed();
+        return new Enumerator(this);
+    }
+
+    IEnumerator<T> IEnumerable<T>.GetEnumerator() => Count == 0 ? EmptyEnumerator() : GetEnumerator();
+
+    IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<T>)this).GetEnumerator();
+
+    /// <summary>Returns the rented array to its pool and empties the queue. Calling it again does nothing.</summary>
+    public void Dispose()
+    {
+        T[] array = _array;
+        if (ReferenceEquals(array, s_disposedArray))
+        {
+            return;
+        }
+
+        ReturnArray(array);
+        _array = s_disposedArray;
+        _size = 0;
+        _head = 0;
+        _tail = 0;
+        _version++;
+        GC.SuppressFinalize(this);
+    }
+
+    private void Grow(int capacity)
+    {
+        ThrowIfDisposed();
+        int newCapacity = GrowFactor * _array.Length;
+        if ((uint)newCapacity > (uint)Array.MaxLength)
+        {
+            newCapacity = Array.MaxLength;
+        }
+
+        newCapacity = Math.Max(newCapacity, _array.Length + MinimumGrow);
+        SetCapacity(newCapacity < capacity ? capacity : newCapacity);
+    }
+
+    /// <summary>Moves the elements, in order, to the front of a rented array of at least <paramref name="capacity"/> (none for 0) and returns the old one.</summary>
+    private void SetCapacity(int capacity)
+    {
+        T[] newArray = capacity == 0 ? [] : _pool.Rent(capacity);
+        if (_size > 0)
+        {
+            CopyElements(newArray, 0);
+        }
+
+        ReturnArray(_array);
+        _array = newArray;
+        _head = 0;
+        _tail = _size == newArray.Length ? 0 : _size;
+    }
+
+    /// <summary>Copies the elements, in FIFO order, to <paramref name="destination"/> at <paramref name="index"/>.</summary>
+    private void CopyElements(Array destination, int index)
+    {
+        if (_size == 0)
+        {
+            return;
+        }
+
+        int firstPart = Math.Min(_array.Length - _head, _size);
+        Array.Copy(_array, _head, destination, index, firstPart);
+        int rest = _size - firstPart;
+        if (rest > 0)
+        {
+            Array.Copy(_array, 0, destination, index + firstPart, rest);
+        }
+    }
+
+    /// <summary>Clears the slots that hold elements (one or two runs of the ring).</summary>
+    private void ClearElements(T[] array)
+    {
+        if (_size == 0)
+        {
+            return;
+        }
+
+        if (_head < _tail)
+        {
+            Array.Clear(array, _head, _size);
+        }
+        else
+        {
+            Array.Clear(array, _head, array.Length - _head);
+            Array.Clear(array, 0, _tail);
+        }
+    }
+
+    /// <summary>Gives <paramref name="array"/>, which holds the current elements, back to the pool, cleared as the clear mode says.</summary>
+    private void ReturnArray(T[] array)
+    {
+        if (array.Length == 0)
+        {
+            return;
+        }
+
+        if (_clearMode.ShouldClear<T>())
+        {
+            // Dequeue and Clear free their slots when T holds references, so only the elements' slots can hold any.
+            if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+            {
+                ClearElements(array);
+            }
+            else
+            {
+                Array.Clear(array);
+            }
+        }
+
+        _pool.Return(array);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void MoveNext(ref int index)
+    {
+        int tmp = index + 1;
+        if (tmp == _array.Length)
+        {
+            tmp = 0;
+        }
+
+        index = tmp;
+    }
+
+    private IEnumerator<T> EmptyEnumerator()
+    {
+        ThrowIfDisposed();
+        return ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator();
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ThrowIfDisposed()
+    {
+        if (ReferenceEquals(_array, s_disposedArray))
+        {
+            ThrowDisposed();
+        }
+    }
+
+    [DoesNotReturn]
+    private void ThrowForEmptyQueue()
+    {
+        ThrowIfDisposed();
+        ThrowHelper.ThrowEmptyCollection("Queue");
+    }
+
+    [DoesNotReturn]
+    private void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(GetType());
+}

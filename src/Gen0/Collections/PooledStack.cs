@@ -1,0 +1,626 @@
+using System.Buffers;
+using System.Collections;
+using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+using Gen0.Buffers;
+
+namespace Gen0.Collections;
+
+/// <summary>
+/// A <see cref="Stack{T}"/> whose backing array is rented from an <see cref="ArrayPool{T}"/> and returned to it on
+/// growth, on trimming and on <see cref="Dispose"/>.
+/// </summary>
+/// <typeparam name="T">The type of the elements.</typeparam>
+/// <remarks>
+/// <para>
+/// The design problem is the one <see cref="PooledList{T}"/> solves, for last-in-first-out work lists: a stack that
+/// grows to N elements throws away about N elements of arrays on the way. Until it is disposed this type behaves
+/// exactly like <see cref="Stack{T}"/> in .NET 10 (members, LIFO order of enumeration, <see cref="ToArray"/> and
+/// <see cref="CopyTo"/>, exceptions, enumerator versioning); <see cref="Capacity"/> reports the rented length.
+/// </para>
+/// <para>
+/// Invariants: <c>_array</c> is <see cref="Array.Empty{T}"/> (never returned), a rented array (returned exactly once),
+/// or after <see cref="Dispose"/> the zero-length sentinel <c>s_disposedArray</c>, which makes Push, Pop and Peek fall
+/// into their existing slow paths, where alone the disposed state is checked. Element i of the stack (from the
+/// bottom) lives in <c>_array[i]</c>; slots from <c>_size</c> on hold no references.
+/// </para>
+/// </remarks>
+[DebuggerDisplay("Count = {Count}")]
+[DebuggerTypeProxy(typeof(PooledStackDebugView<>))]
+public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, ICollection, IDisposable
+{
+    private const int DefaultCapacity = 4;
+
+#pragma warning disable CA1825 // Avoid zero-length array allocations: the identity of this array is the point.
+    private static readonly T[] s_disposedArray = new T[0];
+#pragma warning restore CA1825
+
+    private readonly ArrayPool<T> _pool;
+    private readonly ClearMode _clearMode;
+    private T[] _array;
+    private int _size;
+    private int _version;
+
+    /// <summary>Initializes a new, empty stack that rents from the default pool.</summary>
+    public PooledStack()
+        : this(ClearMode.Auto, null)
+    {
+    }
+
+    /// <summary>Initializes a new, empty stack with the given clear mode, renting from the default pool.</summary>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    public PooledStack(ClearMode clearMode)
+        : this(clearMode, null)
+    {
+    }
+
+    /// <summary>Initializes a new, empty stack that rents from <paramref name="pool"/>.</summary>
+    /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    public PooledStack(ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+        : this(clearMode, pool)
+    {
+    }
+
+    /// <summary>Initializes a new, empty stack that rents from <paramref name="pool"/>.</summary>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
+    public PooledStack(ClearMode clearMode, ArrayPool<T>? pool)
+    {
+        _pool = pool ?? DefaultArrayPool<T>.Instance;
+        _clearMode = clearMode;
+        _array = [];
+    }
+
+    /// <summary>Initializes a new, empty stack that can hold at least <paramref name="capacity"/> elements without growing.</summary>
+    /// <param name="capacity">The initial capacity.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
+    public PooledStack(int capacity)
+        : this(capacity, null)
+    {
+    }
+
+    /// <summary>Initializes a new, empty stack with the given clear mode that can hold at least <paramref name="capacity"/> elements.</summary>
+    /// <param name="capacity">The initial capacity.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
+    public PooledStack(int capacity, ClearMode clearMode)
+        : this(capacity, null, clearMode)
+    {
+    }
+
+    /// <summary>Initializes a new, empty stack that rents from <paramref name="pool"/> and can hold at least <paramref name="capacity"/> elements.</summary>
+    /// <param name="capacity">The initial capacity.</param>
+    /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
+    public PooledStack(int capacity, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+        : this(clearMode, pool)
+    {
+        if (capacity < 0)
+        {
+            ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
+        }
+
+        if (capacity > 0)
+        {
+            _array = _pool.Rent(capacity);
+        }
+    }
+
+    /// <summary>Initializes a new stack by pushing the elements of <paramref name="collection"/> in order (the last one ends on top).</summary>
+    /// <param name="collection">The elements to push.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="collection"/> is <see langword="null"/>.</exception>
+    public PooledStack(IEnumerable<T> collection)
+        : this(collection, null)
+    {
+    }
+
+    /// <summary>Initializes a new stack with the given clear mode by pushing the elements of <paramref name="collection"/> in order.</summary>
+    /// <param name="collection">The elements to push.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="collection"/> is <see langword="null"/>.</exception>
+    public PooledStack(IEnumerable<T> collection, ClearMode clearMode)
+        : this(collection, null, clearMode)
+    {
+    }
+
+    /// <summary>Initializes a new stack that rents from <paramref name="pool"/> by pushing the elements of <paramref name="collection"/> in order.</summary>
+    /// <param name="collection">The elements to push.</param>
+    /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="collection"/> is <see langword="null"/>.</exception>
+    public PooledStack(IEnumerable<T> collection, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+        : this(clearMode, pool)
+    {
+        if (collection is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(collection));
+        }
+
+        try
+        {
+            if (collection is ICollection<T> c)
+            {
+                int count = c.Count;
+                if (count > 0)
+                {
+                    _array = _pool.Rent(count);
+                    c.CopyTo(_array, 0);
+                    _size = count;
+                }
+            }
+            else
+            {
+                foreach (T item in collection)
+                {
+                    Push(item);
+                }
+            }
+        }
+        catch
+        {
+            Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Initializes a new stack by pushing the elements of <paramref name="span"/> in order (the last one ends on top).</summary>
+    /// <param name="span">The elements to push.</param>
+    public PooledStack(ReadOnlySpan<T> span)
+        : this(span, null)
+    {
+    }
+
+    /// <summary>Initializes a new stack with the given clear mode by pushing the elements of <paramref name="span"/> in order.</summary>
+    /// <param name="span">The elements to push.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    public PooledStack(ReadOnlySpan<T> span, ClearMode clearMode)
+        : this(span, null, clearMode)
+    {
+    }
+
+    /// <summary>Initializes a new stack that rents from <paramref name="pool"/> by pushing the elements of <paramref name="span"/> in order.</summary>
+    /// <param name="span">The elements to push.</param>
+    /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
+    /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
+    public PooledStack(ReadOnlySpan<T> span, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+        : this(clearMode, pool)
+    {
+        if (!span.IsEmpty)
+        {
+            _array = _pool.Rent(span.Length);
+            span.CopyTo(_array);
+            _size = span.Length;
+        }
+    }
+
+    /// <summary>Gets the number of elements in the stack; 0 once it is disposed.</summary>
+    public int Count => _size;
+
+    /// <summary>Gets the number of elements the stack can hold without growing: the length of the rented array.</summary>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public int Capacity
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return _array.Length;
+        }
+    }
+
+    bool ICollection.IsSynchronized => false;
+
+    object ICollection.SyncRoot => this;
+
+    /// <summary>Gets whether the stack has been disposed.</summary>
+    internal bool IsDisposed => ReferenceEquals(_array, s_disposedArray);
+
+    /// <summary>Pushes <paramref name="item"/> on top of the stack.</summary>
+    /// <param name="item">The element to push.</param>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Push(T item)
+    {
+        int size = _size;
+        T[] array = _array;
+        if ((uint)size < (uint)array.Length)
+        {
+            array[size] = item;
+            _version++;
+            _size = size + 1;
+        }
+        else
+        {
+            PushWithResize(item);
+        }
+    }
+
+    /// <summary>Removes and returns the element on top of the stack.</summary>
+    /// <returns>The top element.</returns>
+    /// <exception cref="InvalidOperationException">The stack is empty.</exception>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public T Pop()
+    {
+        int size = _size - 1;
+        T[] array = _array;
+
+        // A negative size and the disposed sentinel both fail this one unsigned check.
+        if ((uint)size >= (uint)array.Length)
+        {
+            ThrowForEmptyStack();
+        }
+
+        _version++;
+        _size = size;
+        T item = array[size];
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+        {
+            array[size] = default!;
+        }
+
+        return item;
+    }
+
+    /// <summary>Removes the element on top of the stack, if there is one.</summary>
+    /// <param name="result">The top element, or <c>default</c>.</param>
+    /// <returns><see langword="false"/> if the stack is empty.</returns>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public bool TryPop([MaybeNullWhen(false)] out T result)
+    {
+        int size = _size - 1;
+        T[] array = _array;
+        if ((uint)size >= (uint)array.Length)
+        {
+            ThrowIfDisposed();
+            result = default;
+            return false;
+        }
+
+        _version++;
+        _size = size;
+        result = array[size];
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+        {
+            array[size] = default!;
+        }
+
+        return true;
+    }
+
+    /// <summary>Returns the element on top of the stack without removing it.</summary>
+    /// <returns>The top element.</returns>
+    /// <exception cref="InvalidOperationException">The stack is empty.</exception>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public T Peek()
+    {
+        int size = _size - 1;
+        T[] array = _array;
+        if ((uint)size >= (uint)array.Length)
+        {
+            ThrowForEmptyStack();
+        }
+
+        return array[size];
+    }
+
+    /// <summary>Returns the element on top of the stack, if there is one, without removing it.</summary>
+    /// <param name="result">The top element, or <c>default</c>.</param>
+    /// <returns><see langword="false"/> if the stack is empty.</returns>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public bool TryPeek([MaybeNullWhen(false)] out T result)
+    {
+        int size = _size - 1;
+        T[] array = _array;
+        if ((uint)size >= (uint)array.Length)
+        {
+            ThrowIfDisposed();
+            result = default;
+            return false;
+        }
+
+        result = array[size];
+        return true;
+    }
+
+    /// <summary>Removes every element. The rented array is kept for reuse; <see cref="Dispose"/> gives it back.</summary>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public void Clear()
+    {
+        ThrowIfDisposed();
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+        {
+            Array.Clear(_array, 0, _size);
+        }
+
+        _size = 0;
+        _version++;
+    }
+
+    /// <summary>Returns whether the stack contains <paramref name="item"/>.</summary>
+    /// <param name="item">The element to find.</param>
+    /// <returns><see langword="true"/> if the item is found.</returns>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public bool Contains(T item)
+    {
+        ThrowIfDisposed();
+        return _size != 0 && Array.LastIndexOf(_array, item, _size - 1) != -1;
+    }
+
+    /// <summary>Copies the elements to <paramref name="array"/> in pop order (the top first), starting at <paramref name="arrayIndex"/>.</summary>
+    /// <param name="array">The destination.</param>
+    /// <param name="arrayIndex">The first slot to write.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="array"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="arrayIndex"/> is outside <paramref name="array"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="array"/> is too short.</exception>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public void CopyTo(T[] array, int arrayIndex)
+    {
+        ThrowIfDisposed();
+        if (array is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(array));
+        }
+
+        if (arrayIndex < 0 || arrayIndex > array.Length)
+        {
+            ThrowHelper.ThrowIndexOutOfRange(nameof(arrayIndex));
+        }
+
+        if (array.Length - arrayIndex < _size)
+        {
+            ThrowHelper.ThrowInvalidOffsetLength();
+        }
+
+        int srcIndex = 0;
+        int dstIndex = arrayIndex + _size;
+        while (srcIndex < _size)
+        {
+            array[--dstIndex] = _array[srcIndex++];
+        }
+    }
+
+    void ICollection.CopyTo(Array array, int index)
+    {
+        ThrowIfDisposed();
+        if (array is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(array));
+        }
+
+        if (array.Rank != 1)
+        {
+            throw new ArgumentException("Only single dimensional arrays are supported for the requested action.", nameof(array));
+        }
+
+        if (array.GetLowerBound(0) != 0)
+        {
+            throw new ArgumentException("The lower bound of target array must be zero.", nameof(array));
+        }
+
+        if (index < 0 || index > array.Length)
+        {
+            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
+        }
+
+        if (array.Length - index < _size)
+        {
+            ThrowHelper.ThrowInvalidOffsetLength();
+        }
+
+        try
+        {
+            Array.Copy(_array, 0, array, index, _size);
+            Array.Reverse(array, index, _size);
+        }
+        catch (ArrayTypeMismatchException)
+        {
+            throw new ArgumentException("Target array type is not compatible with the type of items in the collection.", nameof(array));
+        }
+    }
+
+    /// <summary>Returns a new array (not pooled) with the elements in pop order: the top first.</summary>
+    /// <returns>The elements; an empty array when the stack is empty.</returns>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public T[] ToArray()
+    {
+        ThrowIfDisposed();
+        if (_size == 0)
+        {
+            return [];
+        }
+
+        T[] objArray = new T[_size];
+        int i = 0;
+        while (i < _size)
+        {
+            objArray[i] = _array[_size - i - 1];
+            i++;
+        }
+
+        return objArray;
+    }
+
+    /// <summary>
+    /// Returns a span over the elements in push order: index 0 is the bottom, the last index the top (the reverse of
+    /// enumeration). It stays valid until the stack grows, is trimmed or is disposed.
+    /// </summary>
+    /// <returns>The live elements, <c>Count</c> long.</returns>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public Span<T> AsSpan()
+    {
+        ThrowIfDisposed();
+        return new Span<T>(_array, 0, _size);
+    }
+
+    /// <summary>Ensures the stack can hold at least <paramref name="capacity"/> elements without growing.</summary>
+    /// <param name="capacity">The minimum capacity.</param>
+    /// <returns>The new capacity.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public int EnsureCapacity(int capacity)
+    {
+        ThrowIfDisposed();
+        if (capacity < 0)
+        {
+            ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
+        }
+
+        if (_array.Length < capacity)
+        {
+            Grow(capacity);
+        }
+
+        return _array.Length;
+    }
+
+    /// <summary>Moves the elements to a smaller rented array when less than 90% of the capacity is used.</summary>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public void TrimExcess()
+    {
+        ThrowIfDisposed();
+        int threshold = (int)(_array.Length * 0.9);
+        if (_size < threshold)
+        {
+            // Like Stack<T> in .NET 10, moving to another array is not a modification: enumerators stay valid.
+            Resize(_size);
+        }
+    }
+
+    /// <summary>Moves the elements to a rented array of at least <paramref name="capacity"/> elements.</summary>
+    /// <param name="capacity">The new capacity.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative or less than <see cref="Count"/>.</exception>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public void TrimExcess(int capacity)
+    {
+        ThrowIfDisposed();
+        if (capacity < 0)
+        {
+            ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
+        }
+
+        if (capacity < _size)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(capacity), "capacity was less than the current size.");
+        }
+
+        if (capacity == _array.Length)
+        {
+            return;
+        }
+
+        Resize(capacity);
+    }
+
+    /// <summary>Returns an enumerator that yields the elements in pop order: the top first.</summary>
+    /// <returns>The enumerator.</returns>
+    /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
+    public Enumerator GetEnumerator()
+    {
+        ThrowIfDisposed();
+        return new Enumerator(this);
+    }
+
+    IEnumerator<T> IEnumerable<T>.GetEnumerator() => Count == 0 ? EmptyEnumerator() : GetEnumerator();
+
+    IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<T>)this).GetEnumerator();
+
+    /// <summary>Returns the rented array to its pool and empties the stack. Calling it again does nothing.</summary>
+    public void Dispose()
+    {
+        T[] array = _array;
+        if (ReferenceEquals(array, s_disposedArray))
+        {
+            return;
+        }
+
+        int size = _size;
+        _array = s_disposedArray;
+        _size = 0;
+        _version++;
+        ReturnArray(array, size);
+        GC.SuppressFinalize(this);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void PushWithResize(T item)
+    {
+        Grow(_size + 1);
+        _array[_size] = item;
+        _version++;
+        _size++;
+    }
+
+    private void Grow(int capacity)
+    {
+        ThrowIfDisposed();
+        int newCapacity = _array.Length == 0 ? DefaultCapacity : 2 * _array.Length;
+        if ((uint)newCapacity > (uint)Array.MaxLength)
+        {
+            newCapacity = Array.MaxLength;
+        }
+
+        Resize(newCapacity < capacity ? capacity : newCapacity);
+    }
+
+    /// <summary>Moves the elements to a rented array of at least <paramref name="capacity"/> (or to none for 0) and returns the old one.</summary>
+    private void Resize(int capacity)
+    {
+        T[] old = _array;
+        T[] newArray = capacity == 0 ? [] : _pool.Rent(capacity);
+        Array.Copy(old, newArray, _size);
+        _array = newArray;
+        ReturnArray(old, _size);
+    }
+
+    /// <summary>Gives <paramref name="array"/> back to the pool, cleared as the clear mode says.</summary>
+    /// <param name="array">The array; a zero-length one was never rented and is ignored.</param>
+    /// <param name="used">How many leading slots may hold elements: slots after them never hold references.</param>
+    private void ReturnArray(T[] array, int used)
+    {
+        if (array.Length == 0)
+        {
+            return;
+        }
+
+        if (_clearMode.ShouldClear<T>())
+        {
+            if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+            {
+                Array.Clear(array, 0, used);
+            }
+            else
+            {
+                Array.Clear(array);
+            }
+        }
+
+        _pool.Return(array);
+    }
+
+    private IEnumerator<T> EmptyEnumerator()
+    {
+        ThrowIfDisposed();
+        return ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator();
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ThrowIfDisposed()
+    {
+        if (ReferenceEquals(_array, s_disposedArray))
+        {
+            ThrowDisposed();
+        }
+    }
+
+    [DoesNotReturn]
+    private void ThrowForEmptyStack()
+    {
+        ThrowIfDisposed();
+        ThrowHelper.ThrowEmptyCollection("Stack");
+    }
+
+    [DoesNotReturn]
+    private void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(GetType());
+}

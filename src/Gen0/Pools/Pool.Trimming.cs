@@ -1,0 +1,127 @@
+namespace Gen0.Pools;
+
+/// <summary>Releasing idle objects on a timer (<see cref="PoolOptions{T}.TrimAfter"/>) and on demand.</summary>
+/// <remarks>
+/// Trimming must not add a shared write to the hot path, so idleness is observed rather than recorded: a
+/// shard is idle when its dequeue position did not move during a whole period, a thread slot when its owner
+/// did not touch it (a plain store to the owner's own cache line). Idle objects are taken with the same atomic
+/// operations as any renter, so trimming is safe while the pool is in use. The timer holds the pool weakly and
+/// stops itself when the pool is collected or disposed.
+/// </remarks>
+public sealed partial class Pool<T>
+{
+    private readonly int[] _lastShardPositions;
+    private Timer? _trimTimer;
+
+    private void StartTrimTimer(TimeSpan trimAfter)
+    {
+        if (trimAfter == Timeout.InfiniteTimeSpan)
+        {
+            return;
+        }
+
+        bool restoreFlow = false;
+        try
+        {
+            // The timer must not capture the creator's ExecutionContext (AsyncLocals) for the pool's lifetime.
+            if (!ExecutionContext.IsFlowSuppressed())
+            {
+                ExecutionContext.SuppressFlow();
+                restoreFlow = true;
+            }
+
+            _trimTimer = new Timer(static state => OnTrimTimer((WeakReference<Pool<T>>)state!), new WeakReference<Pool<T>>(this), trimAfter, trimAfter);
+        }
+        finally
+        {
+            if (restoreFlow)
+            {
+                ExecutionContext.RestoreFlow();
+            }
+        }
+    }
+
+    private void StopTrimTimer() => Interlocked.Exchange(ref _trimTimer, null)?.Dispose();
+
+    private static void OnTrimTimer(WeakReference<Pool<T>> poolReference)
+    {
+        if (poolReference.TryGetTarget(out Pool<T>? pool) && !pool._disposed)
+        {
+            try
+            {
+                pool.DrainIdle(onlyIdle: true);
+            }
+            catch (AggregateException)
+            {
+                // An object's Dispose failed while trimming; nobody is there to catch it on a timer thread, and
+                // the object was dropped and counted all the same.
+            }
+        }
+    }
+
+    /// <summary>Drops idle objects: all of them, or (for the timer) those nobody reached for during a whole period.</summary>
+    private void DrainIdle(bool onlyIdle)
+    {
+        List<Exception>? errors = null;
+        BoundedConcurrentQueue<PoolEntry<T>>[] shards = _shards;
+        for (int i = 0; i < shards.Length; i++)
+        {
+            if (!onlyIdle || shards[i].DequeuePosition == _lastShardPositions[i])
+            {
+                while (shards[i].TryDequeue(out PoolEntry<T>? entry))
+                {
+                    DropIdle(entry, onlyIdle, ref errors);
+                }
+            }
+
+            _lastShardPositions[i] = shards[i].DequeuePosition;
+        }
+
+        bool anyDead = false;
+        foreach (PoolThreadCache<T> cache in Volatile.Read(ref _allCaches))
+        {
+            bool dead = !cache.OwnerThread.IsAlive;
+            anyDead |= dead;
+            if (!onlyIdle || dead || !cache.Touched)
+            {
+                PoolEntry<T>? entry = Interlocked.Exchange(ref cache.Item, null);
+                if (entry is not null)
+                {
+                    DropIdle(entry, onlyIdle, ref errors);
+                }
+            }
+
+            cache.Touched = false;
+        }
+
+        if (anyDead)
+        {
+            lock (_cachesLock)
+            {
+                _allCaches = Array.FindAll(_allCaches, static cache => cache.OwnerThread.IsAlive);
+            }
+        }
+
+        if (errors is not null)
+        {
+            throw new AggregateException("Disposing dropped pooled objects failed.", errors);
+        }
+    }
+
+    private void DropIdle(PoolEntry<T> entry, bool trimming, ref List<Exception>? errors)
+    {
+        if (trimming)
+        {
+            Interlocked.Increment(ref _trimmed);
+        }
+
+        try
+        {
+            Drop(entry, ReturnResult.Dropped);
+        }
+        catch (Exception ex)
+        {
+            (errors ??= []).Add(ex);
+        }
+    }
+}

@@ -1,0 +1,788 @@
+using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+
+namespace Gen0.Pools;
+
+/// <summary>
+/// A thread-safe pool of reusable objects of any class, sealed third-party ones included, with creation and
+/// clean-up hooks, a hard cap on the objects alive, a choice of what happens when the cap is reached, and
+/// detection of objects returned twice or to the wrong pool.
+/// </summary>
+/// <typeparam name="T">The type of the pooled objects.</typeparam>
+/// <remarks>
+/// <para>
+/// Design problem: a pool is only worth having if renting is much cheaper than allocating, yet every shared
+/// structure (a lock, a <c>ConcurrentQueue</c>, even an interlocked counter) costs more than a small
+/// allocation as soon as several threads hammer it. So the pool is tiered like <c>ArrayPool&lt;T&gt;.Shared</c>:
+/// a per-thread slot for one object per pool instance (a <c>[ThreadStatic]</c> array indexed by an id the
+/// instance gets at construction), then per-core shards, each a lock-free <see cref="BoundedConcurrentQueue{T}"/>
+/// whose exact capacity is the retention bound, so no counter is needed on the hot path. The cap
+/// (<see cref="PoolOptions{T}.MaxSize"/>) is enforced with one compare-and-swap only when an object is created
+/// or dropped, and waiters are woken through a fence taken only by pools that can have waiters.
+/// </para>
+/// <para>
+/// Invariants: at most <see cref="PoolOptions{T}.MaxSize"/> objects created by the pool are alive at once (extras
+/// made under <see cref="PoolExhaustedBehavior.Allocate"/> are outside the cap and never retained); an object is
+/// never handed to two renters at once and never sits in the pool twice, provided returns are legitimate;
+/// through <see cref="Lease()"/> (always) and raw <see cref="Return"/> (when
+/// <see cref="PoolOptions{T}.TrackOwnership"/> is on) an illegitimate return throws
+/// <see cref="InvalidOperationException"/> and changes nothing; a factory or reset that throws leaves every
+/// count right. Objects idle in another thread's slot are reachable: a renter at the cap, a waiter, the trimmer
+/// and <see cref="Dispose"/> take them with an atomic exchange.
+/// </para>
+/// <para>
+/// Without <see cref="PoolOptions{T}.TrackOwnership"/>, raw returns are trusted: returning an object twice, one
+/// from elsewhere, or the value of a live lease can put it in the pool twice and skews the count behind
+/// <see cref="PoolOptions{T}.MaxSize"/>. Leases are checked either way.
+/// </para>
+/// </remarks>
+[DebuggerDisplay("Count = {Count}, Live = {LiveCount}, MaxSize = {MaxSizeDisplay,nq}")]
+public sealed partial class Pool<T> : IDisposable
+    where T : class
+{
+    // Thread-static storage can only be static; each pool instance owns one index into this per-thread array.
+#pragma warning disable IDE1006 // t_ prefix for thread-statics, as in dotnet/runtime.
+    [ThreadStatic]
+    private static PoolThreadCache<T>?[]? t_caches;
+#pragma warning restore IDE1006
+
+    private static readonly object s_indexLock = new();
+    private static readonly Stack<int> s_freeIndices = new();
+    private static int s_nextIndex;
+    private static long s_nextPoolId;
+
+    private readonly Func<T> _factory;
+    private readonly Func<T, bool>? _reset;
+    private readonly BoundedConcurrentQueue<PoolEntry<T>>[] _shards;
+    private readonly int _maxSize;
+    private readonly bool _isBounded;
+    private readonly bool _useThreadSlot;
+    private readonly bool _canWait;
+    private readonly PoolExhaustedBehavior _whenExhausted;
+    private readonly TimeSpan _waitTimeout;
+    private readonly bool _disposeDropped;
+    private readonly ConditionalWeakTable<T, PoolEntry<T>>? _owned;
+    private readonly int _cacheIndex;
+    private readonly long _poolId;
+    private readonly object _cachesLock = new();
+    private PoolThreadCache<T>[] _allCaches = [];
+    private ConditionalWeakTable<T, PoolEntry<T>>? _untrackedOverflow;
+    private int _untrackedOverflowCount;
+    private int _live;
+    private int _overflowOutstanding;
+    private long _created;
+    private long _overflowCreated;
+    private long _dropped;
+    private long _trimmed;
+    private volatile bool _disposed;
+
+    /// <summary>Creates a pool with no cap that creates objects with <paramref name="factory"/>.</summary>
+    /// <param name="factory">Creates a new object when the pool has no idle one.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="factory"/> is <see langword="null"/>.</exception>
+    public Pool(Func<T> factory)
+        : this(new PoolOptions<T> { Factory = factory ?? throw new ArgumentNullException(nameof(factory)) })
+    {
+    }
+
+    /// <summary>Creates a pool with the given options.</summary>
+    /// <param name="options">The settings; the pool copies them.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="options"/> or its <see cref="PoolOptions{T}.Factory"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">A setting is out of its range (see each option).</exception>
+    public Pool(PoolOptions<T> options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        if (options.Factory is null)
+        {
+            throw new ArgumentNullException(nameof(options), "PoolOptions<T>.Factory is required: set it to a function that creates a new object.");
+        }
+
+        int? maxSize = options.MaxSize;
+        if (maxSize is < 1)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(options), $"PoolOptions<T>.MaxSize must be at least 1, or null for no cap; it was {maxSize}.");
+        }
+
+        if (options.MaxRetained < 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(options), $"PoolOptions<T>.MaxRetained must not be negative; it was {options.MaxRetained}.");
+        }
+
+        if (options.WhenExhausted is < PoolExhaustedBehavior.Allocate or > PoolExhaustedBehavior.Throw)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(options), $"PoolOptions<T>.WhenExhausted has an undefined value {(int)options.WhenExhausted}.");
+        }
+
+        if (options.WaitTimeout < TimeSpan.Zero && options.WaitTimeout != Timeout.InfiniteTimeSpan)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(options), "PoolOptions<T>.WaitTimeout must not be negative, or Timeout.InfiniteTimeSpan to wait without limit.");
+        }
+
+        if (options.TrimAfter <= TimeSpan.Zero && options.TrimAfter != Timeout.InfiniteTimeSpan)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(options), "PoolOptions<T>.TrimAfter must be positive, or Timeout.InfiniteTimeSpan to turn trimming off.");
+        }
+
+        _isBounded = maxSize.HasValue;
+        _maxSize = maxSize ?? int.MaxValue;
+        int maxRetained = Math.Min(options.MaxRetained, _maxSize);
+        if (options.Prewarm < 0 || options.Prewarm > maxRetained)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(options), $"PoolOptions<T>.Prewarm must be between 0 and MaxRetained (and MaxSize), {maxRetained}; it was {options.Prewarm}.");
+        }
+
+        _factory = options.Factory;
+        _reset = options.Reset;
+        _whenExhausted = options.WhenExhausted;
+        _waitTimeout = options.WaitTimeout;
+        _disposeDropped = options.DisposeDropped;
+        _canWait = _isBounded && _whenExhausted == PoolExhaustedBehavior.Wait;
+        _owned = options.TrackOwnership ? new ConditionalWeakTable<T, PoolEntry<T>>() : null;
+        _useThreadSlot = maxRetained > 0;
+        _shards = CreateShards(maxRetained - (_useThreadSlot ? 1 : 0));
+        _lastShardPositions = new int[_shards.Length];
+        _waiters = _canWait ? new Queue<TaskCompletionSource<PoolEntry<T>?>>() : null;
+        _poolId = Interlocked.Increment(ref s_nextPoolId);
+        _cacheIndex = AllocateCacheIndex();
+
+        for (int i = 0; i < options.Prewarm; i++)
+        {
+            TryReserve();
+            PoolEntry<T> entry = Create();
+            if (!TryPushShared(entry))
+            {
+                Volatile.Write(ref GetCache().Item, entry);
+            }
+        }
+
+        StartTrimTimer(options.TrimAfter);
+    }
+
+    /// <summary>The number of idle objects the pool holds: exact when no other thread uses the pool, otherwise a snapshot.</summary>
+    public int Count
+    {
+        get
+        {
+            int count = 0;
+            foreach (BoundedConcurrentQueue<PoolEntry<T>> shard in _shards)
+            {
+                count += shard.Count;
+            }
+
+            foreach (PoolThreadCache<T> cache in Volatile.Read(ref _allCaches))
+            {
+                if (Volatile.Read(ref cache.Item) is not null)
+                {
+                    count++;
+                }
+            }
+
+            return count;
+        }
+    }
+
+    /// <summary>
+    /// The number of objects alive from this pool, idle or rented: what <see cref="PoolOptions{T}.MaxSize"/>
+    /// caps. Extras made under <see cref="PoolExhaustedBehavior.Allocate"/> are not included.
+    /// </summary>
+    public int LiveCount => Volatile.Read(ref _live);
+
+    /// <summary>The number of objects rented and not yet returned, extras included (a snapshot under concurrency).</summary>
+    public int Outstanding => Math.Max(0, LiveCount - Count) + Volatile.Read(ref _overflowOutstanding);
+
+    /// <summary>The cap on live objects, or <see langword="null"/> when there is none.</summary>
+    public int? MaxSize => _isBounded ? _maxSize : null;
+
+    private string MaxSizeDisplay => _isBounded ? _maxSize.ToString(System.Globalization.CultureInfo.InvariantCulture) : "none";
+
+    /// <summary>Returns a snapshot of the pool's counts.</summary>
+    public PoolStatistics GetStatistics()
+    {
+        int retained = Count;
+        int live = LiveCount;
+        int overflow = Volatile.Read(ref _overflowOutstanding);
+        return new PoolStatistics(
+            retained,
+            live,
+            Math.Max(0, live - retained) + overflow,
+            Interlocked.Read(ref _created),
+            Interlocked.Read(ref _overflowCreated),
+            Interlocked.Read(ref _dropped),
+            Interlocked.Read(ref _trimmed),
+            Interlocked.Read(ref _waits));
+    }
+
+    /// <summary>
+    /// Rents an object: an idle one if there is one, otherwise a new one from the factory, otherwise (at
+    /// <see cref="PoolOptions{T}.MaxSize"/>) what <see cref="PoolOptions{T}.WhenExhausted"/> says.
+    /// </summary>
+    /// <returns>An object that only the caller holds until it gives it back with <see cref="Return"/>.</returns>
+    /// <exception cref="ObjectDisposedException">The pool has been disposed.</exception>
+    /// <exception cref="InvalidOperationException">The pool is exhausted and <see cref="PoolExhaustedBehavior.Throw"/> is set.</exception>
+    /// <exception cref="TimeoutException">The pool stayed exhausted for <see cref="PoolOptions{T}.WaitTimeout"/>.</exception>
+    public T Rent()
+    {
+        ThrowIfDisposed();
+        PoolThreadCache<T> cache = GetCache();
+        PoolEntry<T> entry = cache.TakeItem() ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true) ?? WaitForEntry();
+        return CheckOutRaw(entry, cache);
+    }
+
+    /// <summary>
+    /// Rents an object if one is idle or can be created within <see cref="PoolOptions{T}.MaxSize"/>; never waits,
+    /// never throws for exhaustion and never creates an extra object.
+    /// </summary>
+    /// <param name="item">The rented object, or <see langword="null"/> when the pool is exhausted.</param>
+    /// <returns><see langword="true"/> if an object was rented.</returns>
+    /// <exception cref="ObjectDisposedException">The pool has been disposed.</exception>
+    public bool TryRent([MaybeNullWhen(false)] out T item)
+    {
+        ThrowIfDisposed();
+        PoolThreadCache<T> cache = GetCache();
+        PoolEntry<T>? entry = cache.TakeItem() ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: false);
+        if (entry is null)
+        {
+            item = null;
+            return false;
+        }
+
+        item = CheckOutRaw(entry, cache);
+        return true;
+    }
+
+    /// <summary>
+    /// Rents an object as <see cref="Rent"/> does, but when the pool is exhausted under
+    /// <see cref="PoolExhaustedBehavior.Wait"/> it waits without blocking a thread, first come first served.
+    /// </summary>
+    /// <param name="cancellationToken">Cancels the wait; the pool is left as if the call had not happened.</param>
+    /// <returns>The rented object.</returns>
+    /// <exception cref="ObjectDisposedException">The pool has been (or is, while waiting) disposed.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
+    /// <exception cref="TimeoutException">The pool stayed exhausted for <see cref="PoolOptions{T}.WaitTimeout"/>.</exception>
+    public ValueTask<T> RentAsync(CancellationToken cancellationToken = default)
+    {
+        ThrowIfDisposed();
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return ValueTask.FromCanceled<T>(cancellationToken);
+        }
+
+        PoolThreadCache<T> cache = GetCache();
+        PoolEntry<T>? entry = cache.TakeItem() ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true);
+        return entry is not null ? new ValueTask<T>(CheckOutRaw(entry, cache)) : WaitForEntryAsync(cancellationToken);
+    }
+
+    /// <summary>Rents an object (as <see cref="Rent"/> does) wrapped in a lease that returns it when disposed.</summary>
+    /// <returns>A lease whose <see cref="Lease{T}.Value"/> is the rented object.</returns>
+    /// <exception cref="ObjectDisposedException">The pool has been disposed.</exception>
+    /// <exception cref="InvalidOperationException">The pool is exhausted and <see cref="PoolExhaustedBehavior.Throw"/> is set.</exception>
+    /// <exception cref="TimeoutException">The pool stayed exhausted for <see cref="PoolOptions{T}.WaitTimeout"/>.</exception>
+    public Lease<T> Lease()
+    {
+        ThrowIfDisposed();
+        PoolEntry<T> entry = GetCache().TakeItem() ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true) ?? WaitForEntry();
+
+        // The entry is ours alone until it is returned, so a plain increment publishes "rented" (odd).
+        int generation = ++entry.Generation;
+        return new Lease<T>(this, entry, entry.Value!, generation);
+    }
+
+    /// <summary>
+    /// Gives back an object rented from this pool: it is cleaned with <see cref="PoolOptions{T}.Reset"/> and kept
+    /// for the next renter (or handed to a waiting one), or dropped.
+    /// </summary>
+    /// <param name="item">The object to give back.</param>
+    /// <returns>What the pool did with the object.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="item"/> is <see langword="null"/>.</exception>
+    /// <exception cref="InvalidOperationException">
+    /// With <see cref="PoolOptions{T}.TrackOwnership"/>: the object was not rented from this pool, or was already
+    /// returned. Without it: the object is the one this thread returned last and is still idle in its slot.
+    /// </exception>
+    public ReturnResult Return(T item)
+    {
+        if (item is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(item));
+        }
+
+        PoolThreadCache<T> cache = GetCache();
+        PoolEntry<T>? entry;
+        if (_owned is not null)
+        {
+            if (!_owned.TryGetValue(item, out entry))
+            {
+                ThrowNotFromThisPool();
+            }
+
+            int generation = Volatile.Read(ref entry.Generation);
+            if ((generation & 1) == 0 || Interlocked.CompareExchange(ref entry.Generation, generation + 1, generation) != generation)
+            {
+                ThrowReturnedTwice();
+            }
+        }
+        else
+        {
+            if (Volatile.Read(ref _untrackedOverflowCount) != 0 && TryRemoveUntrackedOverflow(item))
+            {
+                return DropOverflow(item);
+            }
+
+            if (ReferenceEquals(cache.Item?.Value, item))
+            {
+                ThrowReturnedTwice();
+            }
+
+            entry = cache.PopSpare() ?? new PoolEntry<T>(null, isOverflow: false);
+            entry.Value = item;
+            entry.Generation += entry.Generation & 1;
+        }
+
+        return CheckIn(entry, cache);
+    }
+
+    /// <summary>Drops every idle object now (disposing it when <see cref="PoolOptions{T}.DisposeDropped"/> is set).</summary>
+    public void Trim() => DrainIdle(onlyIdle: false);
+
+    /// <summary>
+    /// Disposes the pool: drops (and disposes, per <see cref="PoolOptions{T}.DisposeDropped"/>) every idle object,
+    /// fails pending waiters with <see cref="ObjectDisposedException"/>, and stops the trim timer. Objects returned
+    /// later are dropped (<see cref="ReturnResult.DroppedPoolDisposed"/>); renting throws
+    /// <see cref="ObjectDisposedException"/>.
+    /// </summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        StopTrimTimer();
+        FailWaiters();
+        DrainIdle(onlyIdle: false);
+        FreeCacheIndex(_cacheIndex);
+    }
+
+    internal void ReturnLease(PoolEntry<T> entry, int generation)
+    {
+        if (Interlocked.CompareExchange(ref entry.Generation, generation + 1, generation) != generation)
+        {
+            ThrowLeaseReturnedTwice();
+        }
+
+        CheckIn(entry, GetCache());
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ThrowIfDisposed()
+    {
+        if (_disposed)
+        {
+            ThrowHelper.ThrowObjectDisposed(GetType());
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private PoolThreadCache<T> GetCache()
+    {
+        PoolThreadCache<T>?[]? caches = t_caches;
+        int index = _cacheIndex;
+        if (caches is not null && (uint)index < (uint)caches.Length)
+        {
+            PoolThreadCache<T>? cache = caches[index];
+            if (cache is not null && cache.PoolId == _poolId)
+            {
+                return cache;
+            }
+        }
+
+        return CreateCache();
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private PoolThreadCache<T> CreateCache()
+    {
+        PoolThreadCache<T>?[]? caches = t_caches;
+        if (caches is null || caches.Length <= _cacheIndex)
+        {
+            Array.Resize(ref caches, Math.Max(_cacheIndex + 1, (caches?.Length ?? 2) * 2));
+            t_caches = caches;
+        }
+
+        PoolThreadCache<T> cache = new(_poolId);
+        caches[_cacheIndex] = cache;
+        lock (_cachesLock)
+        {
+            _allCaches = [.. _allCaches, cache];
+        }
+
+        return cache;
+    }
+
+    /// <summary>Hands an entry out through the raw API: tracked entries stay bound to their object; untracked ones become spares.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private T CheckOutRaw(PoolEntry<T> entry, PoolThreadCache<T> cache)
+    {
+        T value = entry.Value!;
+        if (_owned is null)
+        {
+            if (entry.IsOverflow)
+            {
+                AddUntrackedOverflow(value);
+                return value;
+            }
+
+            entry.Value = null;
+            cache.PushSpare(entry);
+        }
+
+        entry.Generation++;
+        return value;
+    }
+
+    private ReturnResult CheckIn(PoolEntry<T> entry, PoolThreadCache<T> cache)
+    {
+        if (_disposed)
+        {
+            return Drop(entry, ReturnResult.DroppedPoolDisposed);
+        }
+
+        if (entry.IsOverflow)
+        {
+            return Drop(entry, ReturnResult.DroppedOverflow);
+        }
+
+        if (_reset is not null && !RunReset(entry))
+        {
+            return Drop(entry, ReturnResult.DroppedByReset);
+        }
+
+        if (_useThreadSlot && cache.Item is null)
+        {
+            cache.Touched = true;
+            Volatile.Write(ref cache.Item, entry);
+        }
+        else if (!TryPushShared(entry))
+        {
+            return Drop(entry, ReturnResult.Dropped);
+        }
+
+        if (_canWait)
+        {
+            // Pairs with the waiter's interlocked registration: either it sees this object, or we see it.
+            Interlocked.MemoryBarrier();
+            if (Volatile.Read(ref _waiterCount) != 0)
+            {
+                ServeWaiters();
+            }
+        }
+
+        return ReturnResult.Kept;
+    }
+
+    private bool RunReset(PoolEntry<T> entry)
+    {
+        try
+        {
+            return _reset!(entry.Value!);
+        }
+        catch
+        {
+            Drop(entry, ReturnResult.DroppedByReset);
+            throw;
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int ShardIndex(int shardCount) => (int)((uint)Thread.GetCurrentProcessorId() % (uint)shardCount);
+
+    private PoolEntry<T>? TryTakeShared()
+    {
+        BoundedConcurrentQueue<PoolEntry<T>>[] shards = _shards;
+        if (shards.Length != 0)
+        {
+            int index = ShardIndex(shards.Length);
+            for (int i = 0; i < shards.Length; i++)
+            {
+                if (shards[index].TryDequeue(out PoolEntry<T>? entry))
+                {
+                    return entry;
+                }
+
+                if (++index == shards.Length)
+                {
+                    index = 0;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    private bool TryPushShared(PoolEntry<T> entry)
+    {
+        BoundedConcurrentQueue<PoolEntry<T>>[] shards = _shards;
+        if (shards.Length != 0)
+        {
+            int index = ShardIndex(shards.Length);
+            for (int i = 0; i < shards.Length; i++)
+            {
+                if (shards[index].TryEnqueue(entry))
+                {
+                    return true;
+                }
+
+                if (++index == shards.Length)
+                {
+                    index = 0;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    private PoolEntry<T>? TryStealFromThreads()
+    {
+        foreach (PoolThreadCache<T> cache in Volatile.Read(ref _allCaches))
+        {
+            if (Volatile.Read(ref cache.Item) is not null)
+            {
+                PoolEntry<T>? entry = Interlocked.Exchange(ref cache.Item, null);
+                if (entry is not null)
+                {
+                    return entry;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Nothing idle nearby: create within the cap, take an object idle elsewhere, or apply the exhaustion behaviour (null: wait).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private PoolEntry<T>? RentSlow(bool exhaustedBehavior)
+    {
+        if (TryReserve())
+        {
+            return Create();
+        }
+
+        PoolEntry<T>? entry = TryTakeShared() ?? TryStealFromThreads();
+        if (entry is not null || !exhaustedBehavior)
+        {
+            return entry;
+        }
+
+        switch (_whenExhausted)
+        {
+            case PoolExhaustedBehavior.Allocate:
+                return CreateOverflow();
+            case PoolExhaustedBehavior.Throw:
+                ThrowExhausted();
+                return null;
+            default:
+                return null;
+        }
+    }
+
+    /// <summary>Claims room for one more live object, never going past the cap even under races.</summary>
+    private bool TryReserve()
+    {
+        if (!_isBounded)
+        {
+            Interlocked.Increment(ref _live);
+            return true;
+        }
+
+        int live = Volatile.Read(ref _live);
+        while (live < _maxSize)
+        {
+            int seen = Interlocked.CompareExchange(ref _live, live + 1, live);
+            if (seen == live)
+            {
+                return true;
+            }
+
+            live = seen;
+        }
+
+        return false;
+    }
+
+    /// <summary>Gives back a claim (a factory failed, an object was dropped) and lets a waiter use it.</summary>
+    private void ReleaseReservation()
+    {
+        Interlocked.Decrement(ref _live);
+        if (_canWait && Volatile.Read(ref _waiterCount) != 0)
+        {
+            ServeWaiters();
+        }
+    }
+
+    /// <summary>Creates an object for a claim already made; if the factory fails the claim is given back.</summary>
+    private PoolEntry<T> Create()
+    {
+        T value;
+        try
+        {
+            value = _factory();
+        }
+        catch
+        {
+            ReleaseReservation();
+            throw;
+        }
+
+        if (value is null)
+        {
+            ReleaseReservation();
+            ThrowHelper.ThrowInvalidOperation("PoolOptions<T>.Factory returned null; it must return a new object.");
+        }
+
+        PoolEntry<T> entry = new(value, isOverflow: false);
+        if (_owned is not null && !TryRegister(value, entry))
+        {
+            ReleaseReservation();
+            ThrowHelper.ThrowInvalidOperation("PoolOptions<T>.Factory returned an object this pool already holds; it must return a new object each time.");
+        }
+
+        Interlocked.Increment(ref _created);
+        return entry;
+    }
+
+    private PoolEntry<T> CreateOverflow()
+    {
+        T value = _factory() ?? throw new InvalidOperationException("PoolOptions<T>.Factory returned null; it must return a new object.");
+        PoolEntry<T> entry = new(value, isOverflow: true);
+        if (_owned is not null && !TryRegister(value, entry))
+        {
+            ThrowHelper.ThrowInvalidOperation("PoolOptions<T>.Factory returned an object this pool already holds; it must return a new object each time.");
+        }
+
+        Interlocked.Increment(ref _overflowOutstanding);
+        Interlocked.Increment(ref _overflowCreated);
+        return entry;
+    }
+
+    private bool TryRegister(T value, PoolEntry<T> entry)
+    {
+#if NET9_0_OR_GREATER
+        return _owned!.TryAdd(value, entry);
+#else
+        try
+        {
+            _owned!.Add(value, entry);
+            return true;
+        }
+        catch (ArgumentException)
+        {
+            return false;
+        }
+#endif
+    }
+
+    private void AddUntrackedOverflow(T value)
+    {
+        ConditionalWeakTable<T, PoolEntry<T>> table = LazyInitializer.EnsureInitialized(ref _untrackedOverflow);
+        table.AddOrUpdate(value, new PoolEntry<T>(value, isOverflow: true));
+        Interlocked.Increment(ref _untrackedOverflowCount);
+    }
+
+    private bool TryRemoveUntrackedOverflow(T value)
+    {
+        ConditionalWeakTable<T, PoolEntry<T>>? table = Volatile.Read(ref _untrackedOverflow);
+        if (table is not null && table.Remove(value))
+        {
+            Interlocked.Decrement(ref _untrackedOverflowCount);
+            return true;
+        }
+
+        return false;
+    }
+
+    private ReturnResult DropOverflow(T value) => Drop(new PoolEntry<T>(value, isOverflow: true), ReturnResult.DroppedOverflow);
+
+    private ReturnResult Drop(PoolEntry<T> entry, ReturnResult reason)
+    {
+        T value = entry.Value!;
+        _owned?.Remove(value);
+        Interlocked.Increment(ref _dropped);
+        try
+        {
+            if (_disposeDropped && value is IDisposable disposable)
+            {
+                disposable.Dispose();
+            }
+        }
+        finally
+        {
+            if (entry.IsOverflow)
+            {
+                Interlocked.Decrement(ref _overflowOutstanding);
+            }
+            else
+            {
+                ReleaseReservation();
+            }
+        }
+
+        return reason;
+    }
+
+    private BoundedConcurrentQueue<PoolEntry<T>>[] CreateShards(int sharedCapacity)
+    {
+        if (sharedCapacity <= 0)
+        {
+            return [];
+        }
+
+        int shardCount = Math.Min(Environment.ProcessorCount, sharedCapacity);
+        var shards = new BoundedConcurrentQueue<PoolEntry<T>>[shardCount];
+        int perShard = sharedCapacity / shardCount;
+        int remainder = sharedCapacity % shardCount;
+        for (int i = 0; i < shards.Length; i++)
+        {
+            shards[i] = new BoundedConcurrentQueue<PoolEntry<T>>(perShard + (i < remainder ? 1 : 0));
+        }
+
+        return shards;
+    }
+
+    private static int AllocateCacheIndex()
+    {
+        lock (s_indexLock)
+        {
+            return s_freeIndices.Count > 0 ? s_freeIndices.Pop() : s_nextIndex++;
+        }
+    }
+
+    private static void FreeCacheIndex(int index)
+    {
+        lock (s_indexLock)
+        {
+            s_freeIndices.Push(index);
+        }
+    }
+
+    [DoesNotReturn]
+    private void ThrowExhausted() =>
+        throw new InvalidOperationException(
+            $"The pool of {typeof(T).Name} is exhausted: {_maxSize} objects (PoolOptions<T>.MaxSize) are rented and none has been returned. " +
+            "Return objects sooner (use Lease() with 'using'), raise MaxSize, or set WhenExhausted to Wait or Allocate.");
+
+    [DoesNotReturn]
+    private static void ThrowNotFromThisPool() =>
+        throw new InvalidOperationException(
+            $"The {typeof(T).Name} being returned was not rented from this pool (or was already returned and dropped). Return each object to the pool it came from.");
+
+    [DoesNotReturn]
+    private static void ThrowReturnedTwice() =>
+        throw new InvalidOperationException(
+            $"The {typeof(T).Name} being returned is already back in this pool: it was returned twice. Return each rented object exactly once; a Lease<T> with 'using' does it for you.");
+
+    [DoesNotReturn]
+    private static void ThrowLeaseReturnedTwice() =>
+        throw new InvalidOperationException(
+            $"This Lease<{typeof(T).Name}> (or a copy of it) was already disposed, or its object was returned through Pool<T>.Return: an object must go back exactly once.");
+}

@@ -1,0 +1,71 @@
+namespace Gen0.Pools;
+
+/// <summary>The settings of a <see cref="Pool{T}"/>. The pool copies them when it is created.</summary>
+/// <typeparam name="T">The type of the pooled objects.</typeparam>
+public sealed class PoolOptions<T>
+    where T : class
+{
+    /// <summary>
+    /// Creates a new object when the pool has no idle one. Required. If it throws, the exception reaches the
+    /// renter and the pool's counts are as if the rent had not happened.
+    /// </summary>
+    public Func<T>? Factory { get; set; }
+
+    /// <summary>
+    /// Cleans an object that comes back, before anyone can rent it again. Return <see langword="false"/> to drop
+    /// the object instead of keeping it (<see cref="ReturnResult.DroppedByReset"/>). If it throws, the object is
+    /// dropped and the exception reaches the caller of <see cref="Pool{T}.Return"/>. Optional.
+    /// </summary>
+    public Func<T, bool>? Reset { get; set; }
+
+    /// <summary>
+    /// The most idle objects the pool keeps; one more returned is dropped (<see cref="ReturnResult.Dropped"/>).
+    /// Default: 8 per processor. 0 keeps nothing. One of them lives in the returning thread's slot, the rest in
+    /// per-core shards, so on one thread the bound is exact; with several threads each may additionally hold
+    /// one object in its own slot (like <c>ArrayPool&lt;T&gt;.Shared</c>), so the bound is
+    /// <c>MaxRetained - 1 + threads</c>. <see cref="MaxSize"/> is the hard, exact cap.
+    /// </summary>
+    public int MaxRetained { get; set; } = DefaultMaxRetained;
+
+    /// <summary>
+    /// The hard cap on objects alive from this pool (created and not yet dropped), whether idle or rented; it is
+    /// never exceeded, even under races. <see langword="null"/> (the default) means no cap. What a rent does when
+    /// the cap is reached is <see cref="WhenExhausted"/>.
+    /// </summary>
+    public int? MaxSize { get; set; }
+
+    /// <summary>What a rent does when <see cref="MaxSize"/> objects are alive and none is idle. Default: <see cref="PoolExhaustedBehavior.Wait"/>.</summary>
+    public PoolExhaustedBehavior WhenExhausted { get; set; } = PoolExhaustedBehavior.Wait;
+
+    /// <summary>
+    /// How long a rent waits under <see cref="PoolExhaustedBehavior.Wait"/> before it throws
+    /// <see cref="TimeoutException"/>. Default: <see cref="Timeout.InfiniteTimeSpan"/>.
+    /// </summary>
+    public TimeSpan WaitTimeout { get; set; } = Timeout.InfiniteTimeSpan;
+
+    /// <summary>How many objects the pool creates up front. At most <see cref="MaxRetained"/> and <see cref="MaxSize"/>. Default 0.</summary>
+    public int Prewarm { get; set; }
+
+    /// <summary>
+    /// Whether objects that implement <see cref="IDisposable"/> are disposed when the pool drops them, and the
+    /// retained ones when the pool is disposed. Default <see langword="true"/>.
+    /// </summary>
+    public bool DisposeDropped { get; set; } = true;
+
+    /// <summary>
+    /// Whether <see cref="Pool{T}.Return"/> verifies that each object was rented from this pool and is returned
+    /// once (<see cref="InvalidOperationException"/> otherwise). Leases are always verified, at no measurable
+    /// cost; verifying raw returns costs one <c>ConditionalWeakTable</c> lookup per return (see
+    /// docs/benchmarks/pools.md). Default <see langword="false"/>: a raw return is trusted, and only an
+    /// immediate double return on the same thread is caught.
+    /// </summary>
+    public bool TrackOwnership { get; set; }
+
+    /// <summary>
+    /// Idle objects that nobody rented for this long are dropped by a background timer, without waiting for a
+    /// gen 2 collection. <see cref="Timeout.InfiniteTimeSpan"/> turns trimming off. Default: 1 minute.
+    /// </summary>
+    public TimeSpan TrimAfter { get; set; } = TimeSpan.FromMinutes(1);
+
+    internal static int DefaultMaxRetained => 8 * Environment.ProcessorCount;
+}

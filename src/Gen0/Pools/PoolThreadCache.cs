@@ -1,0 +1,72 @@
+namespace Gen0.Pools;
+
+/// <summary>
+/// One thread's private tier of one <see cref="Pool{T}"/>: a slot for one idle object, and a few spare entries
+/// that let untracked raw rents and returns reuse their handles instead of allocating.
+/// </summary>
+/// <remarks>
+/// Only the owning thread ever puts an entry into <see cref="Item"/> (with a plain store, and only when it is
+/// empty); anyone may take it, always with <see cref="Interlocked.Exchange{T}(ref T, T)"/>. So a waiter, the
+/// trimmer or <see cref="Pool{T}.Dispose"/> can reach an object idle in another thread's slot without the
+/// owner ever handing it out twice. The spares are touched by the owning thread only.
+/// </remarks>
+/// <typeparam name="T">The type of the pooled objects.</typeparam>
+internal sealed class PoolThreadCache<T>
+    where T : class
+{
+    private const int SpareCapacity = 8;
+
+    private readonly PoolEntry<T>?[] _spares = new PoolEntry<T>?[SpareCapacity];
+    private int _spareCount;
+
+    public PoolThreadCache(long poolId)
+    {
+        PoolId = poolId;
+        OwnerThread = Thread.CurrentThread;
+    }
+
+    /// <summary>The pool this cache belongs to (thread-static arrays are shared by all pools of one <typeparamref name="T"/>).</summary>
+    public readonly long PoolId;
+
+    /// <summary>The thread that owns the cache, so that the trimmer can forget the caches of dead threads.</summary>
+    public readonly Thread OwnerThread;
+
+    /// <summary>One idle entry, or <see langword="null"/>.</summary>
+    public PoolEntry<T>? Item;
+
+    /// <summary>Set by the owner on use, cleared by the trimmer: an untouched slot is idle.</summary>
+    public bool Touched;
+
+    public PoolEntry<T>? TakeItem()
+    {
+        Touched = true;
+        PoolEntry<T>? entry = Item;
+        return entry is null ? null : Interlocked.Exchange(ref Item, null);
+    }
+
+    public PoolEntry<T>? PopSpare()
+    {
+        int count = _spareCount - 1;
+        PoolEntry<T>?[] spares = _spares;
+        if ((uint)count < (uint)spares.Length)
+        {
+            PoolEntry<T>? spare = spares[count];
+            spares[count] = null;
+            _spareCount = count;
+            return spare;
+        }
+
+        return null;
+    }
+
+    public void PushSpare(PoolEntry<T> entry)
+    {
+        int count = _spareCount;
+        PoolEntry<T>?[] spares = _spares;
+        if ((uint)count < (uint)spares.Length)
+        {
+            spares[count] = entry;
+            _spareCount = count + 1;
+        }
+    }
+}

@@ -1,0 +1,170 @@
+using System.Collections.Concurrent;
+using System.Diagnostics.Metrics;
+using System.Diagnostics.Tracing;
+using Gen0.Buffers;
+
+namespace Gen0.Tests.Buffers;
+
+public sealed class ScalableArrayPoolDiagnosticsTests
+{
+    [Fact]
+    public void EventSource_FiresEveryEvent_WithPayload()
+    {
+        string name = "events-" + Guid.NewGuid().ToString("N");
+        using var listener = new PoolEventListener(name);
+        using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = name, MaxArrayLength = 1000, ShardCount = 1 });
+
+        byte[] first = pool.Rent(100);            // Allocated (PoolExhausted) + Rented
+        pool.Return(first);                        // Returned (thread-local)
+        byte[] again = pool.Rent(100);            // Rented (thread-local)
+        pool.Return(again);
+        byte[] big = pool.Rent(5000);             // Allocated (OverMaximumLength) + Rented
+        pool.Return(big);                          // Dropped (OverMaximumLength)
+        pool.Return(new byte[100]);                // Dropped (ForeignLength)
+        pool.Trim();                               // Trimmed
+
+        List<EventWrittenEventArgs> events = listener.Events;
+        EventWrittenEventArgs allocated = Single(events, "Allocated", e => (int)e.Payload![3]! == 128);
+        Assert.Equal(ArrayPoolEventSource.AllocatedEventId, allocated.EventId);
+        Assert.Equal(name, Payload(allocated, "poolName"));
+        Assert.Equal(128, Payload(allocated, "arrayLength"));
+        Assert.Equal(100, Payload(allocated, "requestedLength"));
+        Assert.Equal((int)ArrayPoolAllocationReason.PoolExhausted, Convert.ToInt32(Payload(allocated, "reason"), null));
+        int arrayId = (int)Payload(allocated, "arrayId")!;
+        Assert.Equal(System.Runtime.CompilerServices.RuntimeHelpers.GetHashCode(first), arrayId);
+
+        Assert.Equal((int)ArrayPoolAllocationReason.OverMaximumLength, Convert.ToInt32(Payload(Single(events, "Allocated", e => (int)e.Payload![3]! == 5000), "reason"), null));
+
+        List<EventWrittenEventArgs> rented = events.FindAll(e => e.EventName == "Rented");
+        Assert.Equal(3, rented.Count);
+        Assert.Equal([false, true, false], rented.ConvertAll(e => (bool)Payload(e, "threadLocal")!));
+        Assert.All(rented.Take(2), e => Assert.Equal(arrayId, (int)Payload(e, "arrayId")!));
+
+        List<EventWrittenEventArgs> returned = events.FindAll(e => e.EventName == "Returned");
+        Assert.Equal(2, returned.Count);
+        Assert.All(returned, e => Assert.Equal(128, (int)Payload(e, "arrayLength")!));
+
+        List<EventWrittenEventArgs> dropped = events.FindAll(e => e.EventName == "Dropped");
+        Assert.Equal(
+            [(int)ArrayPoolDropReason.OverMaximumLength, (int)ArrayPoolDropReason.ForeignLength],
+            dropped.ConvertAll(e => Convert.ToInt32(Payload(e, "reason"), null)));
+        Assert.Equal(5000, (int)Payload(dropped[0], "arrayLength")!);
+
+        EventWrittenEventArgs trimmed = Single(events, "Trimmed", _ => true);
+        Assert.Equal(1, (int)Payload(trimmed, "arrayCount")!);
+        Assert.Equal(128L, (long)Payload(trimmed, "bytes")!);
+        Assert.Equal("Explicit", Payload(trimmed, "trigger"));
+        Assert.All(events, e => Assert.Equal(name, Payload(e, "poolName")));
+        Assert.Equal(ArrayPoolEventSource.EventSourceName, allocated.EventSource.Name);
+    }
+
+    [Fact]
+    public void EventSource_Dropped_ReportsPoolFullAndOverBudget()
+    {
+        string name = "drops-" + Guid.NewGuid().ToString("N");
+        using var listener = new PoolEventListener(name);
+        using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions
+        {
+            Name = name,
+            ThreadLocalCache = false,
+            ShardCount = 1,
+            MaxArraysPerShard = 1,
+            MaxRetainedBytes = 64,
+        });
+        byte[] a = pool.Rent(16);
+        byte[] b = pool.Rent(16);
+        byte[] c = pool.Rent(64);
+        pool.Return(a);
+        pool.Return(b); // the shard holds one 16-element array already
+        pool.Return(c); // 16 + 64 bytes > 64
+
+        List<int> reasons = listener.Events.FindAll(e => e.EventName == "Dropped").ConvertAll(e => Convert.ToInt32(Payload(e, "reason"), null));
+        Assert.Equal([(int)ArrayPoolDropReason.PoolFull, (int)ArrayPoolDropReason.OverBudget], reasons);
+    }
+
+    [Fact]
+    public void Meter_ReportsRentsHitsAllocationsDropsAndRetainedBytes_TaggedByPoolName()
+    {
+        string name = "meter-" + Guid.NewGuid().ToString("N");
+        using var pool = new ScalableArrayPool<int>(new ScalableArrayPoolOptions { Name = name, MaxArrayLength = 1000 });
+        pool.Return(pool.Rent(100));
+        pool.Return(pool.Rent(100));
+        pool.Return(pool.Rent(2000));
+        pool.Return(new int[5]);
+
+        var measurements = new ConcurrentDictionary<string, long>();
+        using var listener = new MeterListener();
+        listener.InstrumentPublished = (instrument, l) =>
+        {
+            if (instrument.Meter.Name == "Gen0.Buffers")
+            {
+                l.EnableMeasurementEvents(instrument);
+            }
+        };
+        listener.SetMeasurementEventCallback<long>((instrument, value, tags, _) =>
+        {
+            string? poolName = null;
+            string? reason = null;
+            string? elementType = null;
+            foreach (KeyValuePair<string, object?> tag in tags)
+            {
+                switch (tag.Key)
+                {
+                    case "pool.name": poolName = (string?)tag.Value; break;
+                    case "reason": reason = (string?)tag.Value; break;
+                    case "element.type": elementType = (string?)tag.Value; break;
+                }
+            }
+
+            if (poolName == name)
+            {
+                Assert.Equal("Int32", elementType);
+                measurements[instrument.Name + (reason is null ? string.Empty : "/" + reason)] = value;
+            }
+        });
+        listener.Start();
+        listener.RecordObservableInstruments();
+
+        Assert.Equal(3, measurements["gen0.buffers.rents"]);
+        Assert.Equal(1, measurements["gen0.buffers.hits"]);
+        Assert.Equal(2, measurements["gen0.buffers.allocations"]);
+        Assert.Equal(1, measurements["gen0.buffers.drops/OverMaximumLength"]);
+        Assert.Equal(1, measurements["gen0.buffers.drops/ForeignLength"]);
+        Assert.Equal(0, measurements["gen0.buffers.drops/OverBudget"]);
+        Assert.Equal(128 * sizeof(int), measurements["gen0.buffers.retained_bytes"]);
+
+        pool.Dispose();
+        measurements.Clear();
+        listener.RecordObservableInstruments();
+        Assert.Empty(measurements);
+    }
+
+    private static EventWrittenEventArgs Single(List<EventWrittenEventArgs> events, string eventName, Func<EventWrittenEventArgs, bool> predicate) =>
+        Assert.Single(events, e => e.EventName == eventName && predicate(e));
+
+    private static object? Payload(EventWrittenEventArgs e, string name) => e.Payload![e.PayloadNames!.IndexOf(name)];
+
+    private sealed class PoolEventListener(string poolName) : EventListener
+    {
+        private readonly ConcurrentQueue<EventWrittenEventArgs> _events = new();
+
+        public List<EventWrittenEventArgs> Events => [.. _events];
+
+        protected override void OnEventSourceCreated(EventSource eventSource)
+        {
+            if (eventSource.Name == ArrayPoolEventSource.EventSourceName)
+            {
+                EnableEvents(eventSource, EventLevel.Verbose);
+            }
+        }
+
+        protected override void OnEventWritten(EventWrittenEventArgs eventData)
+        {
+            int index = eventData.PayloadNames?.IndexOf("poolName") ?? -1;
+            if (index >= 0 && Equals(eventData.Payload![index], poolName))
+            {
+                _events.Enqueue(eventData);
+            }
+        }
+    }
+}
