@@ -1,0 +1,34 @@
+using Gen0.Diagnostics;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
+
+namespace Gen0.AspNetCore;
+
+/// <summary>Registers a <see cref="GcMonitor"/> in a service collection.</summary>
+public static class GcMonitorServiceCollectionExtensions
+{
+    /// <summary>
+    /// Registers one <see cref="GcMonitor"/> for the application, configured through the options pattern
+    /// (<see cref="IOptions{TOptions}"/> of <see cref="GcMonitorOptions"/>), created when the host starts so that its
+    /// window fills from the first request on, and disposed with the service provider.
+    /// </summary>
+    /// <param name="services">The service collection.</param>
+    /// <param name="configure">Sets thresholds and intervals; <see langword="null"/> keeps the defaults.</param>
+    /// <returns><paramref name="services"/>, for chaining.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="services"/> is <see langword="null"/>.</exception>
+    public static IServiceCollection AddGcMonitor(this IServiceCollection services, Action<GcMonitorOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(services);
+        OptionsBuilder<GcMonitorOptions> options = services.AddOptions<GcMonitorOptions>();
+        if (configure is not null)
+        {
+            options.Configure(configure);
+        }
+
+        services.TryAddSingleton(static provider => new GcMonitor(provider.GetRequiredService<IOptions<GcMonitorOptions>>().Value));
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, GcMonitorHostedService>());
+        return services;
+    }
+}
