@@ -19,6 +19,10 @@ public sealed class Gen0BenchmarkConfig : ManualConfig
         AddExporter(JsonExporter.Full); // GitHub Markdown comes with the default config.
         AddColumn(RankColumn.Arabic);
         WithSummaryStyle(SummaryStyle.Default.WithRatioStyle(RatioStyle.Trend));
-        WithOptions(ConfigOptions.JoinSummary | ConfigOptions.DisableLogFile);
+        // One summary per class: a joined summary would compute ratios against another class's baseline.
+        WithOptions(ConfigOptions.DisableLogFile);
+
+        // A loaded 2-core machine can take longer than the default 2 minutes to build a benchmark project.
+        WithBuildTimeout(TimeSpan.FromMinutes(10));
     }
 }

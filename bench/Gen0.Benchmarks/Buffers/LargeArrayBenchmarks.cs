@@ -32,9 +32,10 @@ public class LargeArrayBenchmarks
     [GlobalCleanup]
     public void GlobalCleanup()
     {
+        // Statistics first: the rents below would take the retained array out again.
+        ScalableArrayPoolStatistics stats = _scalable.GetStatistics();
         byte[] shared = ArrayPool<byte>.Shared.Rent(Length);
         byte[] scalable = _scalable.Rent(Length);
-        ScalableArrayPoolStatistics stats = _scalable.GetStatistics();
         Console.WriteLine(
             $"// {Megabytes} MB: Shared rents {shared.Length:N0}, Scalable rents {scalable.Length:N0}; " +
             $"Scalable rents {stats.Rents:N0}, allocations {stats.Allocations:N0}, retained {stats.RetainedBytes:N0} bytes (budget {stats.MaxRetainedBytes:N0})");

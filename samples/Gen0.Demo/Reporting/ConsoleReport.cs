@@ -29,6 +29,8 @@ internal static class ConsoleReport
         output.WriteLine();
         TopTypes(output, "baseline", b);
         TopTypes(output, "gen0", g);
+        output.WriteLine($"GcMonitor alerts (baseline): {(b.Alerts.Count == 0 ? "none" : string.Join(", ", b.Alerts))}");
+        output.WriteLine($"GcMonitor alerts (gen0):     {(g.Alerts.Count == 0 ? "none" : string.Join(", ", g.Alerts))}");
         output.WriteLine();
         output.WriteLine(c.OutputsIdentical
             ? $"Outputs identical: yes ({c.ComparedRequests} requests, JSON and Base64 bytes compared by digest)"
@@ -42,7 +44,7 @@ internal static class ConsoleReport
 
         output.WriteLine();
         output.WriteLine("Collections are counted as GC.CollectionCount deltas (a gen 2 collection also counts as gen 1 and gen 0).");
-        output.WriteLine("LOH bytes come from the runtime's sampled AllocationTick events (about one event per 100 KB).");
+        output.WriteLine("LOH bytes come from GcEventRecorder, which sums the runtime's sampled AllocationTick events (about one per 100 KB).");
     }
 
     private static void Row(TextWriter output, string name, double baseline, double gen0, string format) =>

@@ -55,7 +55,7 @@ internal static class HtmlReport
             AppendPauseChart(html, mode, seconds, maxPause);
         }
 
-        html.Append("<h2>Heap size per generation after each GC</h2>\n");
+        html.Append("<h2>Heap size per generation over time</h2>\n");
         AppendHeapLegend(html);
         foreach (ModeResult mode in modes)
         {
@@ -128,7 +128,7 @@ internal static class HtmlReport
 
     private static void AppendHeapChart(StringBuilder html, ModeResult mode, double seconds, double maxHeap)
     {
-        OpenChart(html, mode, "heap", $"{mode.Mode}: heap after each GC");
+        OpenChart(html, mode, "heap", $"{mode.Mode}: heap per generation (GcMonitor, every 250 ms)");
         AppendAxes(html, seconds, maxHeap / (1024.0 * 1024.0), "MB");
         List<HeapSample> samples = Downsample(mode.HeapTimeline);
         foreach ((string series, string label, string color, Func<HeapSample, long> value) in s_heapSeries)

@@ -49,6 +49,9 @@ public sealed class ModeResult
 
     public List<TypeBytes> TopLohTypes { get; set; } = [];
 
+    /// <summary>Gets or sets the ids of the <c>GcMonitor</c> rules that fired during the run.</summary>
+    public List<string> Alerts { get; set; } = [];
+
     public List<HeapSample> HeapTimeline { get; set; } = [];
 
     public List<PauseSample> Pauses { get; set; } = [];
@@ -61,7 +64,7 @@ public sealed class ModeResult
 /// <summary>Bytes attributed to one type.</summary>
 public sealed record TypeBytes(string Type, long Bytes);
 
-/// <summary>The managed heap, per generation, after a GC that ended <see cref="Seconds"/> into the run.</summary>
+/// <summary>The managed heap per generation after the last GC, as <c>GcMonitor</c> saw it <see cref="Seconds"/> into the run.</summary>
 public sealed record HeapSample(double Seconds, long Gen0Bytes, long Gen1Bytes, long Gen2Bytes, long LohBytes, long PohBytes);
 
 /// <summary>One GC pause: when, how long, which generation, and whether it blocked.</summary>

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Runtime;
 using System.Runtime.InteropServices;
 using Gen0.Demo.Workload;
+using Gen0.Diagnostics;
 
 namespace Gen0.Demo.Running;
 
@@ -21,7 +22,12 @@ internal static class ModeRunner
         GC.WaitForPendingFinalizers();
         GC.Collect();
 
-        using var collector = new GcEventCollector();
+        // The recorder gives each GC's pause, type and reason and the LOH bytes by type; the monitor, polled on the
+        // progress loop, gives the heap per generation over time and the health alerts a service would have raised.
+        using var recorder = new GcEventRecorder(new GcEventRecorderOptions { MaxDuration = TimeSpan.FromSeconds(options.DurationSeconds + 60), MaxCollections = 200_000 });
+        using var monitor = new GcMonitor(new GcMonitorOptions { PollingInterval = TimeSpan.Zero, Window = TimeSpan.FromSeconds(options.DurationSeconds + 60), ReadPrivateBytes = false });
+        var heap = new List<HeapSample>();
+        var alerts = new SortedSet<string>(StringComparer.Ordinal);
         var threads = new RequestThread[options.Threads];
         var started = new CountdownEvent(threads.Length);
         long nextId = -1;
@@ -58,20 +64,23 @@ internal static class ModeRunner
         int[] collectionsBefore = [GC.CollectionCount(0), GC.CollectionCount(1), GC.CollectionCount(2)];
         long allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
         TimeSpan pausedBefore = GC.GetTotalPauseDuration();
-        collector.Start();
+        recorder.Start();
+        monitor.Poll();
         stopwatch.Start();
         go.Set();
 
         while (threads.Any(t => t.Thread!.IsAlive))
         {
             Thread.Sleep(250);
+            Sample(monitor, stopwatch.Elapsed.TotalSeconds, heap, alerts);
             double elapsed = Math.Min(stopwatch.Elapsed.TotalSeconds, duration.TotalSeconds);
             long done = Math.Max(0, Volatile.Read(ref nextId));
             progress.Write($"\r[{mode,-8}] {elapsed,5:F1} s / {duration.TotalSeconds:F0} s  {done,6} requests  {done / Math.Max(elapsed, 0.001),7:F1} req/s  gen2 {GC.CollectionCount(2) - collectionsBefore[2],4}   ");
         }
 
         stopwatch.Stop();
-        collector.Stop();
+        recorder.Stop();
+        Sample(monitor, stopwatch.Elapsed.TotalSeconds, heap, alerts);
         progress.WriteLine();
         double seconds = stopwatch.Elapsed.TotalSeconds;
         long allocated = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
@@ -82,7 +91,11 @@ internal static class ModeRunner
 
         double[] latencies = threads.SelectMany(t => t.LatenciesMs).Order().ToArray();
         List<ulong> digests = threads.SelectMany(t => t.Digests).OrderBy(d => d.Id).Select(d => d.Digest).ToList();
-        (List<PauseSample> pauses, List<HeapSample> heap, List<TypeBytes> topLoh) = collector.Snapshot(topTypes: 5);
+        DateTime startedUtc = recorder.StartedAt!.Value.UtcDateTime;
+        List<PauseSample> pauses = recorder.GetCollections()
+            .Select(c => new PauseSample((c.StartedAtUtc - startedUtc).TotalSeconds, c.Pause.TotalMilliseconds, c.Generation, c.Type == GcCollectionType.Background, c.Reason.ToString()))
+            .ToList();
+        IReadOnlyList<LargeObjectAllocation> loh = recorder.GetLargeObjectAllocations(top: int.MaxValue);
         long requests = latencies.Length;
 
         return new ModeResult
@@ -102,18 +115,30 @@ internal static class ModeRunner
             Gen0Collections = gen0,
             Gen1Collections = gen1,
             Gen2Collections = gen2,
-            BlockingGen2Collections = collector.BlockingGen2,
-            BackgroundGen2Collections = collector.BackgroundGen2,
-            InducedCollections = collector.Induced,
+            BlockingGen2Collections = recorder.BlockingGen2Count,
+            BackgroundGen2Collections = recorder.BackgroundGen2Count,
+            InducedCollections = recorder.InducedCount,
             TimeInGcPercent = 100.0 * pausedMs / (seconds * 1000.0),
             MaxPauseMs = pauses.Count == 0 ? 0 : pauses.Max(p => p.PauseMs),
-            LohAllocatedBytes = collector.LohBytes,
+            LohAllocatedBytes = loh.Sum(a => a.SampledBytes),
             PeakWorkingSetBytes = Process.GetCurrentProcess().PeakWorkingSet64,
-            TopLohTypes = topLoh,
+            TopLohTypes = loh.Take(5).Select(a => new TypeBytes(a.TypeName, a.SampledBytes)).ToList(),
+            Alerts = [.. alerts],
             HeapTimeline = heap,
             Pauses = pauses,
             OutputDigests = digests,
         };
+    }
+
+    private static void Sample(GcMonitor monitor, double seconds, List<HeapSample> heap, SortedSet<string> alerts)
+    {
+        GcHealthReport report = monitor.Snapshot();
+        GcHeapSizes h = report.Heap;
+        heap.Add(new HeapSample(seconds, h.Gen0Bytes, h.Gen1Bytes, h.Gen2Bytes, h.LargeObjectHeapBytes, h.PinnedObjectHeapBytes));
+        foreach (GcAlert alert in report.Alerts)
+        {
+            alerts.Add(alert.RuleId);
+        }
     }
 
     private static void Warmup(IRequestHandler handler, ClientCacheData data, DemoOptions options)

@@ -24,7 +24,7 @@ public sealed partial class ScalableArrayPool<T>
                 for (int c = 0; c < _lengths.Length; c++)
                 {
                     int start = _slotStart[c];
-                    int reserved = Math.Min(Volatile.Read(ref cache.Reserved[c]), _slotCapacity[c]);
+                    int reserved = Math.Min(Volatile.Read(ref cache.Classes[c].Reserved), _slotCapacity[c]);
                     for (int i = 0; i < reserved; i++)
                     {
                         if (Volatile.Read(ref cache.Slots[start + i].Array) is not null)
@@ -47,14 +47,20 @@ public sealed partial class ScalableArrayPool<T>
             }
         }
 
+        long drops = 0;
+        for (int k = Counter.DropsOverMaximumLength; k < Counter.TrimmedArrays; k++)
+        {
+            drops += totals[k];
+        }
+
         return new ScalableArrayPoolStatistics
         {
-            Rents = totals[Counter.Rents],
+            Rents = totals[Counter.ThreadLocalHits] + totals[Counter.ShardHits] + totals[Counter.AllocationsPoolExhausted] + totals[Counter.AllocationsOverMaximumLength],
             Hits = totals[Counter.ThreadLocalHits] + totals[Counter.ShardHits],
             ThreadLocalHits = totals[Counter.ThreadLocalHits],
             AllocationsPoolExhausted = totals[Counter.AllocationsPoolExhausted],
             AllocationsOverMaximumLength = totals[Counter.AllocationsOverMaximumLength],
-            Returns = totals[Counter.Returns],
+            Returns = totals[Counter.ThreadLocalReturns] + totals[Counter.ShardReturns] + drops,
             DropsOverMaximumLength = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.OverMaximumLength],
             DropsForeignLength = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.ForeignLength],
             DropsPoolFull = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.PoolFull],
@@ -64,7 +70,7 @@ public sealed partial class ScalableArrayPool<T>
             TrimmedBytes = totals[Counter.TrimmedBytes],
             RetainedArrays = arrays,
             RetainedBytes = bytes,
-            ReservedBytes = Math.Max(Interlocked.Read(ref _reservedBytes), bytes),
+            ReservedBytes = Interlocked.Read(ref _reservedBytes),
             MaxRetainedBytes = _maxRetainedBytes,
         };
     }

@@ -4,34 +4,18 @@ namespace Gen0.Buffers;
 
 public sealed partial class ScalableArrayPool<T>
 {
-    // Ids index the thread-static cache arrays; they are shared by all pools of T and recycled, so the arrays stay
-    // as short as the number of pools alive at once.
-    private static readonly Stack<int> s_freeIds = new();
-    private static int s_idCount;
-
     // Every thread's cache for this pool, for trimming and statistics; guarded by itself.
     private readonly List<ThreadCache> _caches = [];
 
     // Counts of operations that had no thread cache (after disposal), of trims, and of caches whose thread ended.
     private readonly long[] _poolCounters = new long[Counter.Count];
 
-    private static int AllocateId()
-    {
-        lock (s_freeIds)
-        {
-            return s_freeIds.Count > 0 ? s_freeIds.Pop() : s_idCount++;
-        }
-    }
-
     private void ReleaseId()
     {
         int id = Interlocked.Exchange(ref _id, -1);
         if (id >= 0)
         {
-            lock (s_freeIds)
-            {
-                s_freeIds.Push(id);
-            }
+            ThreadCacheTable.ReleaseId(id);
         }
     }
 
@@ -56,13 +40,7 @@ public sealed partial class ScalableArrayPool<T>
             return null;
         }
 
-        ThreadCache?[]? caches = t_caches;
-        if (caches is null || caches.Length <= id)
-        {
-            Array.Resize(ref caches, Math.Max(id + 1, Math.Max(4, (caches?.Length ?? 0) * 2)));
-            t_caches = caches;
-        }
-
+        object?[] caches = ThreadCacheTable.EnsureCurrent(id);
         var cache = new ThreadCache(_token, _slotCount, _lengths.Length);
         lock (_caches)
         {
@@ -93,7 +71,7 @@ public sealed partial class ScalableArrayPool<T>
         long released = 0;
         for (int c = 0; c < _lengths.Length; c++)
         {
-            int reserved = cache.Reserved[c];
+            int reserved = cache.Classes[c].Reserved;
             if (reserved == 0)
             {
                 continue;
@@ -113,8 +91,8 @@ public sealed partial class ScalableArrayPool<T>
             }
 
             // A racing trimmer can only take arrays out, so keeping all 'kept' reservations over-covers, never under.
-            cache.Counts[c] = kept;
-            cache.Reserved[c] = kept;
+            cache.Classes[c].Count = kept;
+            cache.Classes[c].Reserved = kept;
             released += (reserved - kept) * _classBytes[c];
         }
 
@@ -165,7 +143,7 @@ public sealed partial class ScalableArrayPool<T>
         for (int c = 0; c < _lengths.Length; c++)
         {
             int start = _slotStart[c];
-            for (int i = 0; i < cache.Reserved[c]; i++)
+            for (int i = 0; i < cache.Classes[c].Reserved; i++)
             {
                 if (Interlocked.Exchange(ref cache.Slots[start + i].Array, null) is not null)
                 {
@@ -174,9 +152,9 @@ public sealed partial class ScalableArrayPool<T>
                 }
             }
 
-            reserved += cache.Reserved[c] * _classBytes[c];
-            cache.Reserved[c] = 0;
-            cache.Counts[c] = 0;
+            reserved += cache.Classes[c].Reserved * _classBytes[c];
+            cache.Classes[c].Reserved = 0;
+            cache.Classes[c].Count = 0;
         }
 
         if (reserved != 0)
@@ -188,7 +166,18 @@ public sealed partial class ScalableArrayPool<T>
     }
 
     /// <summary>
-    /// One thread's cache for one pool. Only the owner thread writes <see cref="Counts"/>, <see cref="Reserved"/> and
+    /// A thread's state for one size class: arrays stacked in the first <see cref="Count"/> slots of the class (holes
+    /// are possible after a trim), and how many of the first slots are reserved against the budget (always at least
+    /// <see cref="Count"/>). One struct, so the fast paths pay one bounds check for both.
+    /// </summary>
+    private struct ClassState
+    {
+        public int Count;
+        public int Reserved;
+    }
+
+    /// <summary>
+    /// One thread's cache for one pool. Only the owner thread writes <see cref="Classes"/> and
     /// <see cref="Counters"/>, and stores into <see cref="Slots"/>; other threads read them for statistics and the
     /// trimmer may exchange a slot's array for <see langword="null"/>.
     /// </summary>
@@ -196,10 +185,7 @@ public sealed partial class ScalableArrayPool<T>
     {
         public readonly Slot[] Slots;
 
-        // Per class: arrays stacked in the first Counts[c] slots (holes possible after a trim), and how many of the
-        // first slots are reserved against the budget (always >= Counts[c]).
-        public readonly int[] Counts;
-        public readonly int[] Reserved;
+        public readonly ClassState[] Classes;
         public readonly long[] Counters = new long[Counter.Count];
         public readonly Thread Thread = Thread.CurrentThread;
 
@@ -213,8 +199,7 @@ public sealed partial class ScalableArrayPool<T>
         {
             Owner = owner;
             Slots = new Slot[slotCount];
-            Counts = new int[classCount];
-            Reserved = new int[classCount];
+            Classes = new ClassState[classCount];
         }
     }
 }

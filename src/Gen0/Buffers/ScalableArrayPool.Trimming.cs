@@ -109,7 +109,7 @@ public sealed partial class ScalableArrayPool<T>
         for (int c = 0; c < _lengths.Length; c++)
         {
             int start = _slotStart[c];
-            int reserved = Math.Min(Volatile.Read(ref cache.Reserved[c]), _slotCapacity[c]);
+            int reserved = Math.Min(Volatile.Read(ref cache.Classes[c].Reserved), _slotCapacity[c]);
             for (int i = 0; i < reserved; i++)
             {
                 ref Slot slot = ref cache.Slots[start + i];

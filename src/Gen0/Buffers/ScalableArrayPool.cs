@@ -67,11 +67,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 {
     private static int s_nextSerial;
 
-    // The style guide's t_ prefix for thread statics; .editorconfig has no rule for it yet (reported to the lead).
-#pragma warning disable IDE1006
-    [ThreadStatic]
-    private static ThreadCache?[]? t_caches;
-#pragma warning restore IDE1006
 
     private readonly SizeClassTable _classes;
     private readonly int[] _lengths;
@@ -90,7 +85,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     // Identifies this pool's caches in the thread-static array, whose slot ids other pools reuse once this one is gone;
     // the caches do not reference the pool itself, so a thread's cache never keeps a dropped pool alive.
     private readonly object _token = new();
-    private int _id;
+    private int _id = -1;
     private long _reservedBytes;
     private volatile bool _disposed;
 
@@ -144,7 +139,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             _shards[i] = new Shard(classCount, options.MaxArraysPerShard);
         }
 
-        _id = AllocateId();
+        _id = ThreadCacheTable.AllocateId();
         StartTrimTimer(options.TrimAfter);
         ArrayPoolMetrics.Register(this);
     }
@@ -192,34 +187,26 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         if ((uint)(minimumLength - 1) < (uint)_maxArrayLength)
         {
             int c = _classes.IndexOf(minimumLength);
-            cache.Counters[Counter.Rents]++;
-            int n = cache.Counts[c];
+            ref ClassState state = ref cache.Classes[c];
+            int n = state.Count;
             if (n > 0)
             {
-                Slot[] slots = cache.Slots;
-                int start = _slotStart[c];
-                do
+                ref Slot slot = ref cache.Slots[_slotStart[c] + n - 1];
+                T[]? array = slot.Array;
+                if (array is not null)
                 {
-                    n--;
-                    ref Slot slot = ref slots[start + n];
-                    T[]? array = slot.Array;
-                    if (array is not null)
+                    slot.Array = null;
+                    state.Count = n - 1;
+                    cache.Counters[Counter.ThreadLocalHits]++;
+                    if (ArrayPoolEventSource.Log.IsEnabled())
                     {
-                        slot.Array = null;
-                        cache.Counts[c] = n;
-                        cache.Counters[Counter.ThreadLocalHits]++;
-                        if (ArrayPoolEventSource.Log.IsEnabled())
-                        {
-                            ArrayPoolEventSource.Log.Rented(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal: true);
-                        }
-
-                        return array;
+                        ArrayPoolEventSource.Log.Rented(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal: true);
                     }
-                }
-                while (n > 0);
 
-                // Every remaining slot was emptied by the trimmer.
-                cache.Counts[c] = 0;
+                    return array;
+                }
+
+                return RentAfterTrim(cache, c, minimumLength);
             }
 
             return RentFromShards(cache, c, minimumLength);
@@ -261,7 +248,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             return;
         }
 
-        cache.Counters[Counter.Returns]++;
         if ((uint)(length - 1) < (uint)_maxArrayLength)
         {
             int c = _classes.IndexOf(length);
@@ -272,13 +258,15 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
                     Array.Clear(array);
                 }
 
-                int n = cache.Counts[c];
-                if (n < cache.Reserved[c])
+                ref ClassState state = ref cache.Classes[c];
+                int n = state.Count;
+                if (n < state.Reserved)
                 {
                     ref Slot slot = ref cache.Slots[_slotStart[c] + n];
                     slot.Array = array;
                     slot.Stamp = 0;
-                    cache.Counts[c] = n + 1;
+                    state.Count = n + 1;
+                    cache.Counters[Counter.ThreadLocalReturns]++;
                     if (ArrayPoolEventSource.Log.IsEnabled())
                     {
                         ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), length, threadLocal: true);
@@ -334,18 +322,47 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private ThreadCache? GetThreadCache()
     {
-        ThreadCache?[]? caches = t_caches;
+        object?[]? caches = ThreadCacheTable.Current;
         int id = _id;
         if (caches is not null && (uint)id < (uint)caches.Length)
         {
-            ThreadCache? cache = caches[id];
-            if (cache is not null && ReferenceEquals(cache.Owner, _token))
+            // Entries of other pools (of any element type) may sit at this id; only this pool's token is accepted,
+            // and only this pool's caches carry it, so the unchecked cast is safe.
+            object? entry = caches[id];
+            if (entry is not null && ReferenceEquals(Unsafe.As<ThreadCache>(entry).Owner, _token))
             {
-                return cache;
+                return Unsafe.As<ThreadCache>(entry);
             }
         }
 
         return null;
+    }
+
+    /// <summary>The top slot of the class was emptied by the trimmer: looks below it before going to the shards.</summary>
+    private T[] RentAfterTrim(ThreadCache cache, int c, int minimumLength)
+    {
+        int start = _slotStart[c];
+        for (int n = cache.Classes[c].Count - 1; n > 0;)
+        {
+            n--;
+            ref Slot slot = ref cache.Slots[start + n];
+            T[]? array = slot.Array;
+            if (array is not null)
+            {
+                slot.Array = null;
+                cache.Classes[c].Count = n;
+                cache.Counters[Counter.ThreadLocalHits]++;
+                if (ArrayPoolEventSource.Log.IsEnabled())
+                {
+                    ArrayPoolEventSource.Log.Rented(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal: true);
+                }
+
+                return array;
+            }
+        }
+
+        cache.Classes[c].Count = 0;
+        return RentFromShards(cache, c, minimumLength);
     }
 
     private T[] RentFromShards(ThreadCache cache, int c, int minimumLength)
@@ -397,7 +414,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             ThrowHelper.ThrowNeedNonNegative(nameof(minimumLength));
         }
 
-        cache.Counters[Counter.Rents]++;
         cache.Counters[Counter.AllocationsOverMaximumLength]++;
         T[] array = GC.AllocateUninitializedArray<T>(minimumLength);
         LogAllocated(array, minimumLength, ArrayPoolAllocationReason.OverMaximumLength);
@@ -422,15 +438,16 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         }
 
         long bytes = _classBytes[c];
-        int n = cache.Counts[c];
-        if (n < _slotCapacity[c] && n == cache.Reserved[c] && TryCharge(bytes))
+        int n = cache.Classes[c].Count;
+        if (n < _slotCapacity[c] && n == cache.Classes[c].Reserved && TryCharge(bytes))
         {
             // Reserve the next slot for this thread: the only charge the thread-local tier pays, once per slot.
-            cache.Reserved[c] = n + 1;
+            cache.Classes[c].Reserved = n + 1;
             ref Slot slot = ref cache.Slots[_slotStart[c] + n];
             slot.Array = array;
             slot.Stamp = 0;
-            cache.Counts[c] = n + 1;
+            cache.Classes[c].Count = n + 1;
+            cache.Counters[Counter.ThreadLocalReturns]++;
             if (ArrayPoolEventSource.Log.IsEnabled())
             {
                 ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, threadLocal: true);
@@ -451,6 +468,8 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             Drop(cache, array, ArrayPoolDropReason.PoolFull);
             return;
         }
+
+        cache.Counters[Counter.ShardReturns]++;
 
         if (ArrayPoolEventSource.Log.IsEnabled())
         {
@@ -487,7 +506,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     private void DropWithoutCache(T[] array)
     {
-        Interlocked.Increment(ref _poolCounters[Counter.Returns]);
         Interlocked.Increment(ref _poolCounters[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.PoolDisposed]);
         LogDropped(array, ArrayPoolDropReason.PoolDisposed);
     }
@@ -522,14 +540,15 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     }
 
     /// <summary>Indexes of the per-thread and per-pool counters.</summary>
+    /// <remarks>Each operation bumps exactly one counter; rents and returns are sums of them.</remarks>
     private static class Counter
     {
-        public const int Rents = 0;
-        public const int ThreadLocalHits = 1;
-        public const int ShardHits = 2;
-        public const int AllocationsPoolExhausted = 3;
-        public const int AllocationsOverMaximumLength = 4;
-        public const int Returns = 5;
+        public const int ThreadLocalHits = 0;
+        public const int ShardHits = 1;
+        public const int AllocationsPoolExhausted = 2;
+        public const int AllocationsOverMaximumLength = 3;
+        public const int ThreadLocalReturns = 4;
+        public const int ShardReturns = 5;
 
         // Followed by one counter per ArrayPoolDropReason, in the enum's order.
         public const int DropsOverMaximumLength = 6;

@@ -78,20 +78,36 @@ public sealed partial class Pool<T>
         }
 
         bool anyDead = false;
-        foreach (PoolThreadCache<T> cache in Volatile.Read(ref _allCaches))
+        List<PoolEntry<T>> stolen = [];
+        PoolThreadCache<T>[] caches = Volatile.Read(ref _allCaches);
+        foreach (PoolThreadCache<T> cache in caches)
         {
-            bool dead = !cache.OwnerThread.IsAlive;
-            anyDead |= dead;
-            if (!onlyIdle || dead || !cache.Touched)
+            anyDead |= !cache.OwnerThread.IsAlive;
+        }
+
+        // Take inside the steal scope, drop outside it: dropping may serve waiters, which takes their lock.
+        StealScope(pool =>
+        {
+            foreach (PoolThreadCache<T> cache in caches)
             {
-                PoolEntry<T>? entry = Interlocked.Exchange(ref cache.Item, null);
-                if (entry is not null)
+                if (!onlyIdle || !cache.Touched || !cache.OwnerThread.IsAlive)
                 {
-                    DropIdle(entry, onlyIdle, ref errors);
+                    PoolEntry<T>? entry = StealFrom(cache);
+                    if (entry is not null)
+                    {
+                        stolen.Add(entry);
+                    }
                 }
+
+                cache.Touched = false;
             }
 
-            cache.Touched = false;
+            return 0;
+        });
+
+        foreach (PoolEntry<T> entry in stolen)
+        {
+            DropIdle(entry, onlyIdle, ref errors);
         }
 
         if (anyDead)

@@ -96,6 +96,10 @@ public sealed partial class Pool<T>
             Interlocked.Increment(ref _waiterCount);
             Interlocked.Increment(ref _waits);
 
+            // Returners read _waiterCount without a fence of their own (see CheckIn); this barrier makes sure that
+            // either they see this registration or the scan below sees their object.
+            Interlocked.MemoryBarrierProcessWide();
+
             // Whatever came back between the caller's miss and this registration is found here.
             ServeWaitersLocked();
         }

@@ -41,17 +41,6 @@ namespace Gen0.Pools;
 public sealed partial class Pool<T> : IDisposable
     where T : class
 {
-    // Thread-static storage can only be static; each pool instance owns one index into this per-thread array.
-#pragma warning disable IDE1006 // t_ prefix for thread-statics, as in dotnet/runtime.
-    [ThreadStatic]
-    private static PoolThreadCache<T>?[]? t_caches;
-#pragma warning restore IDE1006
-
-    private static readonly object s_indexLock = new();
-    private static readonly Stack<int> s_freeIndices = new();
-    private static int s_nextIndex;
-    private static long s_nextPoolId;
-
     private readonly Func<T> _factory;
     private readonly Func<T, bool>? _reset;
     private readonly BoundedConcurrentQueue<PoolEntry<T>>[] _shards;
@@ -66,6 +55,8 @@ public sealed partial class Pool<T> : IDisposable
     private readonly int _cacheIndex;
     private readonly long _poolId;
     private readonly object _cachesLock = new();
+    private readonly object _stealLock = new();
+    private int _stealing;
     private PoolThreadCache<T>[] _allCaches = [];
     private ConditionalWeakTable<T, PoolEntry<T>>? _untrackedOverflow;
     private int _untrackedOverflowCount;
@@ -142,8 +133,8 @@ public sealed partial class Pool<T> : IDisposable
         _shards = CreateShards(maxRetained - (_useThreadSlot ? 1 : 0));
         _lastShardPositions = new int[_shards.Length];
         _waiters = _canWait ? new Queue<TaskCompletionSource<PoolEntry<T>?>>() : null;
-        _poolId = Interlocked.Increment(ref s_nextPoolId);
-        _cacheIndex = AllocateCacheIndex();
+        _poolId = PoolThreadCacheRegistry.NewPoolId();
+        _cacheIndex = PoolThreadCacheRegistry.AllocateIndex();
 
         for (int i = 0; i < options.Prewarm; i++)
         {
@@ -151,7 +142,7 @@ public sealed partial class Pool<T> : IDisposable
             PoolEntry<T> entry = Create();
             if (!TryPushShared(entry))
             {
-                Volatile.Write(ref GetCache().Item, entry);
+                GetCache().Item = entry;
             }
         }
 
@@ -224,7 +215,7 @@ public sealed partial class Pool<T> : IDisposable
     {
         ThrowIfDisposed();
         PoolThreadCache<T> cache = GetCache();
-        PoolEntry<T> entry = cache.TakeItem() ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true) ?? WaitForEntry();
+        PoolEntry<T> entry = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true) ?? WaitForEntry();
         return CheckOutRaw(entry, cache);
     }
 
@@ -239,7 +230,7 @@ public sealed partial class Pool<T> : IDisposable
     {
         ThrowIfDisposed();
         PoolThreadCache<T> cache = GetCache();
-        PoolEntry<T>? entry = cache.TakeItem() ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: false);
+        PoolEntry<T>? entry = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: false);
         if (entry is null)
         {
             item = null;
@@ -268,7 +259,7 @@ public sealed partial class Pool<T> : IDisposable
         }
 
         PoolThreadCache<T> cache = GetCache();
-        PoolEntry<T>? entry = cache.TakeItem() ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true);
+        PoolEntry<T>? entry = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true);
         return entry is not null ? new ValueTask<T>(CheckOutRaw(entry, cache)) : WaitForEntryAsync(cancellationToken);
     }
 
@@ -280,7 +271,7 @@ public sealed partial class Pool<T> : IDisposable
     public Lease<T> Lease()
     {
         ThrowIfDisposed();
-        PoolEntry<T> entry = GetCache().TakeItem() ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true) ?? WaitForEntry();
+        PoolEntry<T> entry = TakeFromSlot(GetCache()) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true) ?? WaitForEntry();
 
         // The entry is ours alone until it is returned, so a plain increment publishes "rented" (odd).
         int generation = ++entry.Generation;
@@ -305,20 +296,16 @@ public sealed partial class Pool<T> : IDisposable
             ThrowHelper.ThrowArgumentNull(nameof(item));
         }
 
+        if (_disposed)
+        {
+            return ReturnAfterDispose(item);
+        }
+
         PoolThreadCache<T> cache = GetCache();
-        PoolEntry<T>? entry;
+        PoolEntry<T> entry;
         if (_owned is not null)
         {
-            if (!_owned.TryGetValue(item, out entry))
-            {
-                ThrowNotFromThisPool();
-            }
-
-            int generation = Volatile.Read(ref entry.Generation);
-            if ((generation & 1) == 0 || Interlocked.CompareExchange(ref entry.Generation, generation + 1, generation) != generation)
-            {
-                ThrowReturnedTwice();
-            }
+            entry = CheckInTracked(item);
         }
         else
         {
@@ -360,7 +347,7 @@ public sealed partial class Pool<T> : IDisposable
         StopTrimTimer();
         FailWaiters();
         DrainIdle(onlyIdle: false);
-        FreeCacheIndex(_cacheIndex);
+        PoolThreadCacheRegistry.FreeIndex(_cacheIndex);
     }
 
     internal void ReturnLease(PoolEntry<T> entry, int generation)
@@ -370,7 +357,48 @@ public sealed partial class Pool<T> : IDisposable
             ThrowLeaseReturnedTwice();
         }
 
+        if (_disposed)
+        {
+            // Not even a thread cache: the disposed pool gave its slot index back.
+            Drop(entry, ReturnResult.DroppedPoolDisposed);
+            return;
+        }
+
         CheckIn(entry, GetCache());
+    }
+
+    /// <summary>Finds the entry of a tracked object and marks it returned, or throws if it is foreign or not rented.</summary>
+    private PoolEntry<T> CheckInTracked(T item)
+    {
+        if (!_owned!.TryGetValue(item, out PoolEntry<T>? entry))
+        {
+            ThrowNotFromThisPool();
+        }
+
+        int generation = Volatile.Read(ref entry.Generation);
+        if ((generation & 1) == 0 || Interlocked.CompareExchange(ref entry.Generation, generation + 1, generation) != generation)
+        {
+            ThrowReturnedTwice();
+        }
+
+        return entry;
+    }
+
+    /// <summary>A return after <see cref="Dispose"/>: verified as usual, then dropped without touching the thread caches.</summary>
+    private ReturnResult ReturnAfterDispose(T item)
+    {
+        if (_owned is not null)
+        {
+            PoolEntry<T> tracked = CheckInTracked(item);
+            return Drop(tracked, tracked.IsOverflow ? ReturnResult.DroppedOverflow : ReturnResult.DroppedPoolDisposed);
+        }
+
+        if (Volatile.Read(ref _untrackedOverflowCount) != 0 && TryRemoveUntrackedOverflow(item))
+        {
+            return DropOverflow(item);
+        }
+
+        return Drop(new PoolEntry<T>(item, isOverflow: false), ReturnResult.DroppedPoolDisposed);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -385,15 +413,12 @@ public sealed partial class Pool<T> : IDisposable
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private PoolThreadCache<T> GetCache()
     {
-        PoolThreadCache<T>?[]? caches = t_caches;
+        PoolThreadCacheRegistry.Entry[]? entries = PoolThreadCacheRegistry.t_entries;
         int index = _cacheIndex;
-        if (caches is not null && (uint)index < (uint)caches.Length)
+        if (entries is not null && (uint)index < (uint)entries.Length && entries[index].PoolId == _poolId)
         {
-            PoolThreadCache<T>? cache = caches[index];
-            if (cache is not null && cache.PoolId == _poolId)
-            {
-                return cache;
-            }
+            // Only this pool stores under its id, and it stores a PoolThreadCache<T>.
+            return Unsafe.As<PoolThreadCache<T>>(entries[index].Cache);
         }
 
         return CreateCache();
@@ -402,21 +427,81 @@ public sealed partial class Pool<T> : IDisposable
     [MethodImpl(MethodImplOptions.NoInlining)]
     private PoolThreadCache<T> CreateCache()
     {
-        PoolThreadCache<T>?[]? caches = t_caches;
-        if (caches is null || caches.Length <= _cacheIndex)
-        {
-            Array.Resize(ref caches, Math.Max(_cacheIndex + 1, (caches?.Length ?? 2) * 2));
-            t_caches = caches;
-        }
-
-        PoolThreadCache<T> cache = new(_poolId);
-        caches[_cacheIndex] = cache;
+        PoolThreadCache<T> cache = new();
+        PoolThreadCacheRegistry.Set(_cacheIndex, _poolId, cache);
         lock (_cachesLock)
         {
             _allCaches = [.. _allCaches, cache];
         }
 
         return cache;
+    }
+
+    /// <summary>
+    /// Takes the idle entry in the current thread's slot with plain loads and stores. Thieves (a renter at the
+    /// cap, a waiter, the trimmer, <see cref="Dispose"/>) announce themselves in <c>_stealing</c> and then run a
+    /// process-wide memory barrier; so either this thread sees the announcement and takes the entry with an
+    /// atomic exchange like them, or they see <see cref="PoolThreadCache{T}.Busy"/> and wait until this take is
+    /// over. The owner pays no interlocked operation; thieves, who are on slow paths, pay the barrier.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private PoolEntry<T>? TakeFromSlot(PoolThreadCache<T> cache)
+    {
+        cache.Touched = true;
+        if (cache.Item is null)
+        {
+            return null;
+        }
+
+        Volatile.Write(ref cache.Busy, true);
+        PoolEntry<T>? entry;
+        if (Volatile.Read(ref _stealing) == 0)
+        {
+            entry = cache.Item;
+            cache.Item = null;
+        }
+        else
+        {
+            entry = Interlocked.Exchange(ref cache.Item, null);
+        }
+
+        Volatile.Write(ref cache.Busy, false);
+        return entry;
+    }
+
+    /// <summary>Runs <paramref name="steal"/> with every owner's slot take made safe against it (see <see cref="TakeFromSlot"/>).</summary>
+    private TResult StealScope<TResult>(Func<Pool<T>, TResult> steal)
+    {
+        lock (_stealLock)
+        {
+            Volatile.Write(ref _stealing, 1);
+            try
+            {
+                Interlocked.MemoryBarrierProcessWide();
+                return steal(this);
+            }
+            finally
+            {
+                Volatile.Write(ref _stealing, 0);
+            }
+        }
+    }
+
+    /// <summary>Takes an idle entry from another thread's slot; only inside <see cref="StealScope{TResult}"/>.</summary>
+    private static PoolEntry<T>? StealFrom(PoolThreadCache<T> cache)
+    {
+        if (Volatile.Read(ref cache.Item) is null)
+        {
+            return null;
+        }
+
+        SpinWait spinner = default;
+        while (Volatile.Read(ref cache.Busy))
+        {
+            spinner.SpinOnce();
+        }
+
+        return Interlocked.Exchange(ref cache.Item, null);
     }
 
     /// <summary>Hands an entry out through the raw API: tracked entries stay bound to their object; untracked ones become spares.</summary>
@@ -467,14 +552,11 @@ public sealed partial class Pool<T> : IDisposable
             return Drop(entry, ReturnResult.Dropped);
         }
 
-        if (_canWait)
+        // Pairs with the process-wide barrier a waiter runs after registering: either it sees this object, or
+        // this read sees the waiter. So the returner needs no fence of its own.
+        if (_canWait && Volatile.Read(ref _waiterCount) != 0)
         {
-            // Pairs with the waiter's interlocked registration: either it sees this object, or we see it.
-            Interlocked.MemoryBarrier();
-            if (Volatile.Read(ref _waiterCount) != 0)
-            {
-                ServeWaiters();
-            }
+            ServeWaiters();
         }
 
         return ReturnResult.Kept;
@@ -544,19 +626,25 @@ public sealed partial class Pool<T> : IDisposable
 
     private PoolEntry<T>? TryStealFromThreads()
     {
-        foreach (PoolThreadCache<T> cache in Volatile.Read(ref _allCaches))
+        PoolThreadCache<T>[] caches = Volatile.Read(ref _allCaches);
+        if (!Array.Exists(caches, static cache => Volatile.Read(ref cache.Item) is not null))
         {
-            if (Volatile.Read(ref cache.Item) is not null)
+            return null;
+        }
+
+        return StealScope(static pool =>
+        {
+            foreach (PoolThreadCache<T> cache in Volatile.Read(ref pool._allCaches))
             {
-                PoolEntry<T>? entry = Interlocked.Exchange(ref cache.Item, null);
+                PoolEntry<T>? entry = StealFrom(cache);
                 if (entry is not null)
                 {
                     return entry;
                 }
             }
-        }
 
-        return null;
+            return null;
+        });
     }
 
     /// <summary>Nothing idle nearby: create within the cap, take an object idle elsewhere, or apply the exhaustion behaviour (null: wait).</summary>
@@ -747,22 +835,6 @@ public sealed partial class Pool<T> : IDisposable
         }
 
         return shards;
-    }
-
-    private static int AllocateCacheIndex()
-    {
-        lock (s_indexLock)
-        {
-            return s_freeIndices.Count > 0 ? s_freeIndices.Pop() : s_nextIndex++;
-        }
-    }
-
-    private static void FreeCacheIndex(int index)
-    {
-        lock (s_indexLock)
-        {
-            s_freeIndices.Push(index);
-        }
     }
 
     [DoesNotReturn]

@@ -5,10 +5,11 @@ namespace Gen0.Pools;
 /// that let untracked raw rents and returns reuse their handles instead of allocating.
 /// </summary>
 /// <remarks>
-/// Only the owning thread ever puts an entry into <see cref="Item"/> (with a plain store, and only when it is
-/// empty); anyone may take it, always with <see cref="Interlocked.Exchange{T}(ref T, T)"/>. So a waiter, the
-/// trimmer or <see cref="Pool{T}.Dispose"/> can reach an object idle in another thread's slot without the
-/// owner ever handing it out twice. The spares are touched by the owning thread only.
+/// Only the owning thread ever puts an entry into <see cref="Item"/> (only when it is empty). The owner takes it
+/// with plain loads and stores inside <see cref="Busy"/>; other threads take it only through the pool's steal
+/// protocol (see <c>Pool&lt;T&gt;.TakeFromSlot</c>) with an atomic exchange. So a waiter, the trimmer or
+/// <see cref="Pool{T}.Dispose"/> can reach an object idle in another thread's slot without it ever being handed
+/// out twice. The spares are touched by the owning thread only.
 /// </remarks>
 /// <typeparam name="T">The type of the pooled objects.</typeparam>
 internal sealed class PoolThreadCache<T>
@@ -19,14 +20,7 @@ internal sealed class PoolThreadCache<T>
     private readonly PoolEntry<T>?[] _spares = new PoolEntry<T>?[SpareCapacity];
     private int _spareCount;
 
-    public PoolThreadCache(long poolId)
-    {
-        PoolId = poolId;
-        OwnerThread = Thread.CurrentThread;
-    }
-
-    /// <summary>The pool this cache belongs to (thread-static arrays are shared by all pools of one <typeparamref name="T"/>).</summary>
-    public readonly long PoolId;
+    public PoolThreadCache() => OwnerThread = Thread.CurrentThread;
 
     /// <summary>The thread that owns the cache, so that the trimmer can forget the caches of dead threads.</summary>
     public readonly Thread OwnerThread;
@@ -37,12 +31,8 @@ internal sealed class PoolThreadCache<T>
     /// <summary>Set by the owner on use, cleared by the trimmer: an untouched slot is idle.</summary>
     public bool Touched;
 
-    public PoolEntry<T>? TakeItem()
-    {
-        Touched = true;
-        PoolEntry<T>? entry = Item;
-        return entry is null ? null : Interlocked.Exchange(ref Item, null);
-    }
+    /// <summary>The owner is taking <see cref="Item"/> with plain loads and stores; thieves wait until it is done.</summary>
+    public bool Busy;
 
     public PoolEntry<T>? PopSpare()
     {

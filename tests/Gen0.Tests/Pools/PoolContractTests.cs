@@ -346,6 +346,29 @@ public class PoolContractTests
     }
 
     [Fact]
+    public void AfterDispose_TrackedReturnsAndLeasesAreDroppedQuietly_AndDoubleReturnsStillCaught()
+    {
+        var pool = new Pool<PooledThing>(Options(o => o.TrackOwnership = true));
+        PooledThing raw = pool.Rent();
+        Lease<PooledThing> lease = pool.Lease();
+        pool.Dispose();
+        Assert.Equal(ReturnResult.DroppedPoolDisposed, pool.Return(raw));
+        Assert.Throws<InvalidOperationException>(() => pool.Return(raw));
+        Assert.Throws<InvalidOperationException>(() => pool.Return(new PooledThing()));
+        PooledThing leased = lease.Value;
+        lease.Dispose();
+        Assert.True(leased.IsDisposed);
+        Assert.True(raw.IsDisposed);
+        Assert.Equal(0, pool.LiveCount);
+
+        // A pool created afterwards (which may reuse the disposed pool's thread-slot index) is unaffected.
+        using var next = new Pool<PooledThing>(Options());
+        PooledThing thing = next.Rent();
+        Assert.Equal(ReturnResult.Kept, next.Return(thing));
+        Assert.Same(thing, next.Rent());
+    }
+
+    [Fact]
     public void Trim_DropsIdleObjects()
     {
         using var pool = new Pool<PooledThing>(Options());

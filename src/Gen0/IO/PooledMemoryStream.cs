@@ -1,0 +1,824 @@
+using System.Buffers;
+using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+using Gen0.Buffers;
+
+namespace Gen0.IO;
+
+/// <summary>
+/// A <see cref="MemoryStream"/> replacement made of pooled blocks that each stay below the Large Object Heap
+/// threshold, so that building a payload of any size neither allocates on the LOH nor leaves garbage behind.
+/// </summary>
+/// <remarks>
+/// <para>
+/// A <see cref="MemoryStream"/> keeps its data in one array and doubles it as it grows: past 85,000 bytes every
+/// doubling allocates a new array on the LOH, which only a gen 2 collection reclaims. This stream keeps its data in a
+/// chain of blocks (<see cref="DefaultBlockSize"/> = 64 KiB, the largest power of two below the threshold) rented
+/// from an <see cref="ArrayPool{T}"/> and returned on <see cref="Stream.Dispose()"/>. Growing never copies.
+/// </para>
+/// <para>
+/// Memory bound: idle blocks live in the pool, so the pool bounds them. The default pool is the library's default
+/// (<see cref="ScalableArrayPool{T}.Shared"/>, which has a byte budget, keeps a bounded number of arrays per size and
+/// trims idle arrays on a timer): a stream far larger than that bound gets most of its blocks dropped on dispose and
+/// allocated again next time, so give streams of tens of megabytes built in a loop a pool sized for them. This is
+/// the difference from RecyclableMemoryStream, whose default manager keeps every returned block without limit and
+/// whose 128 KiB default block is itself a large object.
+/// </para>
+/// <para>
+/// Invariants: block <c>i</c> covers the stream bytes <c>[start[i], start[i + 1])</c> and the last block covers
+/// <c>[start[last], capacity)</c>; no block covers zero bytes; bytes at or after <see cref="Length"/> are undefined
+/// and are zeroed whenever the length grows over them (as <see cref="MemoryStream"/> does). Blocks are usually all
+/// of the block size; <see cref="GetSpan(int)"/> may close a block early, or add a block of the size asked for, to
+/// hand out contiguous memory without a hidden copy.
+/// </para>
+/// <para>
+/// Behaviour follows <see cref="MemoryStream"/> member by member, exception types included, with these
+/// differences: <see cref="Length"/> and <see cref="Position"/> may exceed <see cref="int.MaxValue"/>; after
+/// <see cref="Stream.Dispose()"/> the blocks are back in the pool, so <see cref="ToArray"/>, <see cref="GetBuffer"/>
+/// and <see cref="TryGetBuffer"/> throw <see cref="ObjectDisposedException"/> (a <see cref="MemoryStream"/> keeps
+/// answering them); <see cref="CanRead"/>, <see cref="CanSeek"/>, <see cref="CanWrite"/> return
+/// <see langword="false"/> and <see cref="Flush"/> does nothing, as for a closed <see cref="MemoryStream"/>.
+/// Like <see cref="MemoryStream"/>, an instance is not thread-safe.
+/// </para>
+/// <para>
+/// The table of blocks is the one array that grows with the stream: it stays below the LOH up to 10,621 blocks
+/// (about 664 MiB with 64 KiB blocks).
+/// </para>
+/// </remarks>
+[DebuggerDisplay("{DebuggerDisplay,nq}")]
+public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
+{
+    /// <summary>The default block size: 64 KiB, the largest power of two whose array stays below the LOH threshold.</summary>
+    public const int DefaultBlockSize = 64 * 1024;
+
+    private const int InitialTableLength = 4;
+
+    // The longest byte[][] or long[] that stays below the default LOH threshold.
+    private const int MaxTableLengthBelowLoh = (LargeObjectHeap.DefaultThreshold - LargeObjectHeap.ArrayOverhead - 1) / sizeof(long);
+
+    private readonly ArrayPool<byte> _pool;
+    private readonly int _blockSize;
+
+    private byte[][] _blocks = [];
+    private long[] _starts = [];
+    private int _blockCount;
+    private long _capacity;
+    private long _length;
+    private long _position;
+
+    // The block the last access touched, so that sequential access finds its block with two comparisons.
+    private int _cursorIndex;
+    private byte[] _cursorBlock = [];
+    private long _cursorStart;
+    private long _cursorEnd;
+
+    // Blocks allocated for a large GetSpan size hint rather than rented: they are dropped, not returned.
+    private List<byte[]>? _unpooledBlocks;
+
+    private bool _isOpen = true;
+    private bool _writable;
+    private Task<int>? _lastReadTask;
+
+    /// <summary>Initializes an empty, writable stream that rents <see cref="DefaultBlockSize"/> blocks from the default pool.</summary>
+    public PooledMemoryStream()
+        : this(null, DefaultBlockSize)
+    {
+    }
+
+    /// <summary>Initializes an empty, writable stream that rents <see cref="DefaultBlockSize"/> blocks from <paramref name="pool"/>.</summary>
+    /// <param name="pool">The pool to rent blocks from; <see langword="null"/> for the default pool.</param>
+    public PooledMemoryStream(ArrayPool<byte>? pool)
+        : this(pool, DefaultBlockSize)
+    {
+    }
+
+    /// <summary>Initializes an empty, writable stream that rents blocks of <paramref name="blockSize"/> bytes from <paramref name="pool"/>.</summary>
+    /// <param name="pool">The pool to rent blocks from; <see langword="null"/> for the default pool.</param>
+    /// <param name="blockSize">The size of a block: positive, and small enough that the array stays below the LOH threshold.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="blockSize"/> is not positive or would put a block on the LOH.</exception>
+    public PooledMemoryStream(ArrayPool<byte>? pool, int blockSize)
+    {
+        if (blockSize <= 0 || LargeObjectHeap.IsLarge<byte>(blockSize))
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(blockSize), $"The block size must be positive and below the LOH threshold ({LargeObjectHeap.Threshold - LargeObjectHeap.ArrayOverhead} bytes); it was {blockSize}.");
+        }
+
+        _pool = pool ?? DefaultArrayPool<byte>.Instance;
+        _blockSize = blockSize;
+        _writable = true;
+    }
+
+    /// <summary>Initializes a writable stream holding a copy of <paramref name="data"/>, positioned at its start.</summary>
+    /// <param name="data">The initial contents.</param>
+    public PooledMemoryStream(ReadOnlySpan<byte> data)
+        : this(data, writable: true)
+    {
+    }
+
+    /// <summary>Initializes a stream holding a copy of <paramref name="data"/>, positioned at its start.</summary>
+    /// <param name="data">The initial contents.</param>
+    /// <param name="writable"><see langword="false"/> for a read-only stream: writing then throws <see cref="NotSupportedException"/>.</param>
+    /// <param name="pool">The pool to rent blocks from; <see langword="null"/> for the default pool.</param>
+    /// <param name="blockSize">The size of a block.</param>
+    public PooledMemoryStream(ReadOnlySpan<byte> data, bool writable, ArrayPool<byte>? pool = null, int blockSize = DefaultBlockSize)
+        : this(pool, blockSize)
+    {
+        Write(data);
+        _position = 0;
+        _writable = writable;
+    }
+
+    /// <summary>Gets the size of a regular block.</summary>
+    public int BlockSize => _blockSize;
+
+    /// <summary>Gets the number of blocks the stream holds.</summary>
+    public int BlockCount => _blockCount;
+
+    /// <inheritdoc/>
+    public override bool CanRead => _isOpen;
+
+    /// <inheritdoc/>
+    public override bool CanSeek => _isOpen;
+
+    /// <inheritdoc/>
+    public override bool CanWrite => _writable;
+
+    /// <inheritdoc/>
+    public override long Length
+    {
+        get
+        {
+            EnsureNotClosed();
+            return _length;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override long Position
+    {
+        get
+        {
+            EnsureNotClosed();
+            return _position;
+        }
+
+        set
+        {
+            if (value < 0)
+            {
+                ThrowHelper.ThrowNeedNonNegative(nameof(value));
+            }
+
+            EnsureNotClosed();
+            _position = value;
+        }
+    }
+
+    /// <summary>
+    /// Gets or sets the number of bytes the stream's blocks can hold without renting more. Setting a smaller value
+    /// (not below <see cref="Length"/>) returns the blocks that lie wholly beyond it to the pool.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is less than <see cref="Length"/>.</exception>
+    public long Capacity
+    {
+        get
+        {
+            EnsureNotClosed();
+            return _capacity;
+        }
+
+        set
+        {
+            if (value < Length)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(value), "capacity was less than the current size.");
+            }
+
+            EnsureWriteable();
+            if (value > _capacity)
+            {
+                EnsureCapacity(value);
+            }
+            else
+            {
+                int keep = _blockCount;
+                while (keep > 0 && _starts[keep - 1] >= value)
+                {
+                    keep--;
+                }
+
+                ReleaseBlocksFrom(keep);
+            }
+        }
+    }
+
+    private string DebuggerDisplay => _isOpen
+        ? $"Length = {_length}, Position = {_position}, Blocks = {_blockCount} x {_blockSize} B"
+        : "Disposed";
+
+    /// <inheritdoc/>
+    public override void Flush()
+    {
+    }
+
+    /// <inheritdoc/>
+    public override Task FlushAsync(CancellationToken cancellationToken) =>
+        cancellationToken.IsCancellationRequested ? Task.FromCanceled(cancellationToken) : Task.CompletedTask;
+
+    /// <inheritdoc/>
+    public override long Seek(long offset, SeekOrigin origin)
+    {
+        EnsureNotClosed();
+        long basePosition = origin switch
+        {
+            SeekOrigin.Begin => 0,
+            SeekOrigin.Current => _position,
+            SeekOrigin.End => _length,
+            _ => ThrowInvalidSeekOrigin(),
+        };
+
+        if (offset > long.MaxValue - basePosition)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(offset), "The stream cannot be positioned that far.");
+        }
+
+        long position = basePosition + offset;
+        if (position < 0)
+        {
+            ThrowSeekBeforeBegin();
+        }
+
+        _position = position;
+        return position;
+    }
+
+    /// <inheritdoc/>
+    public override void SetLength(long value)
+    {
+        if (value < 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(value), "Stream length must be non-negative.");
+        }
+
+        EnsureWriteable();
+        if (value > _length)
+        {
+            EnsureCapacity(value);
+            ClearRange(_length, value);
+        }
+
+        _length = value;
+        if (_position > value)
+        {
+            _position = value;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override int Read(byte[] buffer, int offset, int count)
+    {
+        ValidateBufferArguments(buffer, offset, count);
+        return Read(new Span<byte>(buffer, offset, count));
+    }
+
+    /// <inheritdoc/>
+    public override int Read(Span<byte> buffer)
+    {
+        EnsureNotClosed();
+        long position = _position;
+        long available = _length - position;
+        if (available <= 0 || buffer.IsEmpty)
+        {
+            return 0;
+        }
+
+        int count = (int)Math.Min(available, buffer.Length);
+        if (position >= _cursorStart && position + count <= _cursorEnd)
+        {
+            _cursorBlock.AsSpan((int)(position - _cursorStart), count).CopyTo(buffer);
+        }
+        else
+        {
+            CopyOut(position, buffer[..count]);
+        }
+
+        _position = position + count;
+        return count;
+    }
+
+    /// <inheritdoc/>
+    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken)
+    {
+        ValidateBufferArguments(buffer, offset, count);
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return Task.FromCanceled<int>(cancellationToken);
+        }
+
+        try
+        {
+            int read = Read(new Span<byte>(buffer, offset, count));
+            Task<int>? last = _lastReadTask;
+            return last is not null && last.Result == read ? last : (_lastReadTask = Task.FromResult(read));
+        }
+        catch (Exception ex)
+        {
+            return Task.FromException<int>(ex);
+        }
+    }
+
+    /// <inheritdoc/>
+    public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+    {
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return ValueTask.FromCanceled<int>(cancellationToken);
+        }
+
+        try
+        {
+            return new ValueTask<int>(Read(buffer.Span));
+        }
+        catch (Exception ex)
+        {
+            return ValueTask.FromException<int>(ex);
+        }
+    }
+
+    /// <inheritdoc/>
+    public override int ReadByte()
+    {
+        EnsureNotClosed();
+        long position = _position;
+        if (position >= _length)
+        {
+            return -1;
+        }
+
+        Locate(position);
+        _position = position + 1;
+        return _cursorBlock[(int)(position - _cursorStart)];
+    }
+
+    /// <inheritdoc/>
+    public override void Write(byte[] buffer, int offset, int count)
+    {
+        ValidateBufferArguments(buffer, offset, count);
+        Write(new ReadOnlySpan<byte>(buffer, offset, count));
+    }
+
+    /// <inheritdoc/>
+    public override void Write(ReadOnlySpan<byte> buffer)
+    {
+        EnsureNotClosed();
+        EnsureWriteable();
+        long position = _position;
+        long end = position + buffer.Length;
+        if (end < 0)
+        {
+            ThrowStreamTooLong();
+        }
+
+        if (end > _length)
+        {
+            Grow(position, end);
+        }
+
+        if (position >= _cursorStart && end <= _cursorEnd)
+        {
+            buffer.CopyTo(_cursorBlock.AsSpan((int)(position - _cursorStart)));
+        }
+        else
+        {
+            CopyIn(position, buffer);
+        }
+
+        _position = end;
+    }
+
+    /// <inheritdoc/>
+    public override Task WriteAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken)
+    {
+        ValidateBufferArguments(buffer, offset, count);
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return Task.FromCanceled(cancellationToken);
+        }
+
+        try
+        {
+            Write(new ReadOnlySpan<byte>(buffer, offset, count));
+            return Task.CompletedTask;
+        }
+        catch (Exception ex)
+        {
+            return Task.FromException(ex);
+        }
+    }
+
+    /// <inheritdoc/>
+    public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
+    {
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return ValueTask.FromCanceled(cancellationToken);
+        }
+
+        try
+        {
+            Write(buffer.Span);
+            return default;
+        }
+        catch (Exception ex)
+        {
+            return ValueTask.FromException(ex);
+        }
+    }
+
+    /// <inheritdoc/>
+    public override void WriteByte(byte value)
+    {
+        EnsureNotClosed();
+        EnsureWriteable();
+        long position = _position;
+        if (position >= _length)
+        {
+            Grow(position, position + 1);
+        }
+
+        Locate(position);
+        _cursorBlock[(int)(position - _cursorStart)] = value;
+        _position = position + 1;
+    }
+
+    /// <inheritdoc/>
+    public override void CopyTo(Stream destination, int bufferSize)
+    {
+        ValidateCopyToArguments(destination, bufferSize);
+        EnsureNotClosed();
+        long position = _position;
+        if (position >= _length)
+        {
+            return;
+        }
+
+        _position = _length;
+        WriteRange(destination, position, _length);
+    }
+
+    /// <inheritdoc/>
+    public override Task CopyToAsync(Stream destination, int bufferSize, CancellationToken cancellationToken)
+    {
+        ValidateCopyToArguments(destination, bufferSize);
+        EnsureNotClosed();
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return Task.FromCanceled(cancellationToken);
+        }
+
+        long position = _position;
+        if (position >= _length)
+        {
+            return Task.CompletedTask;
+        }
+
+        _position = _length;
+        return WriteRangeAsync(destination, position, _length, cancellationToken);
+    }
+
+    /// <summary>Writes the whole contents of the stream to <paramref name="stream"/>, whatever the position; the position does not move.</summary>
+    /// <param name="stream">The stream to write to.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is <see langword="null"/>.</exception>
+    public void WriteTo(Stream stream)
+    {
+        if (stream is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(stream));
+        }
+
+        EnsureNotClosed();
+        WriteRange(stream, 0, _length);
+    }
+
+    /// <summary>Writes the whole contents of the stream to <paramref name="stream"/> asynchronously; the position does not move.</summary>
+    /// <param name="stream">The stream to write to.</param>
+    /// <param name="cancellationToken">The token to monitor for cancellation.</param>
+    /// <returns>A task that completes when everything is written.</returns>
+    public Task WriteToAsync(Stream stream, CancellationToken cancellationToken = default)
+    {
+        if (stream is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(stream));
+        }
+
+        EnsureNotClosed();
+        return WriteRangeAsync(stream, 0, _length, cancellationToken);
+    }
+
+    /// <summary>Copies the whole contents of the stream into a new array, whatever the position.</summary>
+    /// <returns>A new array; it is on the LOH when the stream holds 85,000 bytes or more.</returns>
+    public byte[] ToArray()
+    {
+        EnsureNotClosed();
+        if (_length == 0)
+        {
+            return [];
+        }
+
+        if (_length > Array.MaxLength)
+        {
+            ThrowTooLongForArray();
+        }
+
+        byte[] copy = GC.AllocateUninitializedArray<byte>((int)_length);
+        CopyOut(0, copy);
+        return copy;
+    }
+
+    /// <summary>Copies the whole contents of the stream into <paramref name="destination"/>, whatever the position.</summary>
+    /// <param name="destination">The span to fill; at least <see cref="Length"/> bytes long.</param>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="Length"/>.</exception>
+    public void CopyTo(Span<byte> destination)
+    {
+        EnsureNotClosed();
+        if (destination.Length < _length)
+        {
+            ThrowHelper.ThrowArrayTooSmall(nameof(destination));
+        }
+
+        CopyOut(0, destination[..(int)_length]);
+    }
+
+    /// <summary>
+    /// Returns one array that holds the whole contents from index 0, like <see cref="MemoryStream.GetBuffer"/>. This is
+    /// the one member that may allocate a large contiguous array: when the data spans several blocks, they are copied
+    /// into a single array rented from the pool (on the LOH past 85,000 bytes), which then becomes the stream's only
+    /// block, so the stream stays contiguous until it grows past it.
+    /// </summary>
+    /// <returns>An array whose first <see cref="Length"/> bytes are the contents; it may be longer.</returns>
+    public byte[] GetBuffer()
+    {
+        EnsureNotClosed();
+        if (_blockCount == 0)
+        {
+            return [];
+        }
+
+        if (_length <= BlockEnd(0))
+        {
+            ReleaseBlocksFrom(1);
+            return _blocks[0];
+        }
+
+        if (_length > Array.MaxLength)
+        {
+            ThrowTooLongForArray();
+        }
+
+        byte[] single = _pool.Rent((int)_length);
+        CopyOut(0, single);
+        ReleaseBlocksFrom(0);
+        AppendBlock(single, single.Length, 0);
+        return single;
+    }
+
+    /// <summary>Returns the contents as one array segment when they lie in a single block, like <see cref="MemoryStream.TryGetBuffer"/>.</summary>
+    /// <param name="buffer">The contents, when they are contiguous.</param>
+    /// <returns><see langword="true"/> when the contents lie in one block; <see langword="false"/> when they span several.</returns>
+    public bool TryGetBuffer(out ArraySegment<byte> buffer)
+    {
+        EnsureNotClosed();
+        if (_blockCount == 0 || _length == 0)
+        {
+            buffer = new ArraySegment<byte>(_blockCount == 0 ? [] : _blocks[0], 0, 0);
+            return true;
+        }
+
+        if (_length <= BlockEnd(0))
+        {
+            buffer = new ArraySegment<byte>(_blocks[0], 0, (int)_length);
+            return true;
+        }
+
+        buffer = default;
+        return false;
+    }
+
+    /// <inheritdoc/>
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing && _isOpen)
+        {
+            _isOpen = false;
+            _writable = false;
+            _lastReadTask = null;
+            ReturnPendingBuffer();
+            ReleaseBlocksFrom(0);
+            _blocks = [];
+            _starts = [];
+            _segments = null;
+            _length = 0;
+            _position = 0;
+        }
+
+        base.Dispose(disposing);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void EnsureNotClosed()
+    {
+        if (!_isOpen)
+        {
+            ThrowHelper.ThrowObjectDisposed(nameof(PooledMemoryStream), "Cannot access a closed Stream.");
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void EnsureWriteable()
+    {
+        if (!_writable)
+        {
+            ThrowUnwritable();
+        }
+    }
+
+    private long BlockEnd(int index) => index + 1 < _blockCount ? _starts[index + 1] : _capacity;
+
+    /// <summary>Points the cursor at the block holding <paramref name="position"/>, which must be below the capacity.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Locate(long position)
+    {
+        if (position < _cursorStart || position >= _cursorEnd)
+        {
+            LocateSlow(position);
+        }
+    }
+
+    private void LocateSlow(long position)
+    {
+        Debug.Assert(position >= 0 && position < _capacity);
+        int index = _cursorIndex + 1;
+        if (index >= _blockCount || position < _starts[index] || position >= BlockEnd(index))
+        {
+            index = Array.BinarySearch(_starts, 0, _blockCount, position);
+            if (index < 0)
+            {
+                index = ~index - 1;
+            }
+        }
+
+        _cursorIndex = index;
+        _cursorBlock = _blocks[index];
+        _cursorStart = _starts[index];
+        _cursorEnd = BlockEnd(index);
+    }
+
+    private void InvalidateCursor() => _cursorEnd = _cursorStart;
+
+    /// <summary>Makes the stream <paramref name="end"/> bytes long for a write that starts at <paramref name="position"/>, zeroing any gap.</summary>
+    private void Grow(long position, long end)
+    {
+        EnsureCapacity(end);
+        if (position > _length)
+        {
+            ClearRange(_length, position);
+        }
+
+        _length = end;
+    }
+
+    private void EnsureCapacity(long required)
+    {
+        while (_capacity < required)
+        {
+            AppendBlock(_pool.Rent(_blockSize), _blockSize, _capacity);
+        }
+    }
+
+    /// <summary>Adds <paramref name="block"/> as the last block, covering <paramref name="size"/> bytes from <paramref name="start"/>.</summary>
+    private void AppendBlock(byte[] block, int size, long start)
+    {
+        int index = _blockCount;
+        if (index == _blocks.Length)
+        {
+            int length = _blocks.Length == 0 ? InitialTableLength : _blocks.Length * 2;
+            if (_blocks.Length < MaxTableLengthBelowLoh && length > MaxTableLengthBelowLoh)
+            {
+                length = MaxTableLengthBelowLoh;
+            }
+
+            Array.Resize(ref _blocks, length);
+            Array.Resize(ref _starts, length);
+        }
+
+        _blocks[index] = block;
+        _starts[index] = start;
+        _blockCount = index + 1;
+        _capacity = start + size;
+        InvalidateCursor();
+        InvalidateSegmentsFrom(index);
+    }
+
+    /// <summary>Returns the blocks from <paramref name="first"/> on to the pool; the stream keeps the ones before.</summary>
+    private void ReleaseBlocksFrom(int first)
+    {
+        if (first >= _blockCount)
+        {
+            return;
+        }
+
+        for (int i = first; i < _blockCount; i++)
+        {
+            byte[] block = _blocks[i];
+            _blocks[i] = null!;
+            if (_unpooledBlocks is null || !_unpooledBlocks.Remove(block))
+            {
+                _pool.Return(block);
+            }
+        }
+
+        _capacity = first == 0 ? 0 : _starts[first];
+        _blockCount = first;
+        _cursorIndex = 0;
+        _cursorBlock = [];
+        _cursorStart = 0;
+        _cursorEnd = 0;
+        InvalidateSegmentsFrom(first);
+    }
+
+    private void ClearRange(long from, long to)
+    {
+        while (from < to)
+        {
+            Locate(from);
+            int count = (int)(Math.Min(_cursorEnd, to) - from);
+            _cursorBlock.AsSpan((int)(from - _cursorStart), count).Clear();
+            from += count;
+        }
+    }
+
+    private void CopyIn(long position, ReadOnlySpan<byte> source)
+    {
+        while (!source.IsEmpty)
+        {
+            Locate(position);
+            int count = (int)Math.Min(_cursorEnd - position, source.Length);
+            source[..count].CopyTo(_cursorBlock.AsSpan((int)(position - _cursorStart), count));
+            source = source[count..];
+            position += count;
+        }
+    }
+
+    private void CopyOut(long position, Span<byte> destination)
+    {
+        while (!destination.IsEmpty)
+        {
+            Locate(position);
+            int count = (int)Math.Min(_cursorEnd - position, destination.Length);
+            _cursorBlock.AsSpan((int)(position - _cursorStart), count).CopyTo(destination);
+            destination = destination[count..];
+            position += count;
+        }
+    }
+
+    private void WriteRange(Stream destination, long from, long to)
+    {
+        while (from < to)
+        {
+            Locate(from);
+            int count = (int)(Math.Min(_cursorEnd, to) - from);
+            destination.Write(_cursorBlock, (int)(from - _cursorStart), count);
+            from += count;
+        }
+    }
+
+    private async Task WriteRangeAsync(Stream destination, long from, long to, CancellationToken cancellationToken)
+    {
+        while (from < to)
+        {
+            Locate(from);
+            int count = (int)(Math.Min(_cursorEnd, to) - from);
+            await destination.WriteAsync(_cursorBlock.AsMemory((int)(from - _cursorStart), count), cancellationToken).ConfigureAwait(false);
+            from += count;
+        }
+    }
+
+    [DoesNotReturn]
+    private static long ThrowInvalidSeekOrigin() =>
+        throw new ArgumentException("Invalid seek origin.", "origin");
+
+    [DoesNotReturn]
+    private static void ThrowSeekBeforeBegin() =>
+        throw new IOException("An attempt was made to move the position before the beginning of the stream.");
+
+    [DoesNotReturn]
+    private static void ThrowStreamTooLong() => throw new IOException("Stream was too long.");
+
+    [DoesNotReturn]
+    private static void ThrowUnwritable() => throw new NotSupportedException("Stream does not support writing.");
+
+    [DoesNotReturn]
+    private static void ThrowTooLongForArray() =>
+        throw new InvalidOperationException($"The stream is longer than the longest array ({Array.MaxLength} bytes); read it with GetReadOnlySequence, CopyTo or WriteTo instead.");
+}
