@@ -14,6 +14,9 @@ public sealed class DemoOptions
           --warmup <seconds>       unmeasured load before it (0-120, default 2)
           --connections <n>        concurrent connections (1-1024, default 16)
           --records <n>            rows per response (1-100000, default 10000)
+          --rate <requests/s>      fixed total request rate (0-100000; default 0 = as fast as the connections go).
+                                   Equal rates make the working sets comparable; latency then counts from each
+                                   request's scheduled time, so falling behind shows as latency
           --gc <server|workstation> the servers' GC (default server, as ASP.NET Core)
           --help                   print this text
 
@@ -30,6 +33,8 @@ public sealed class DemoOptions
     public int Connections { get; private set; } = 16;
 
     public int Records { get; private set; } = 10_000;
+
+    public int Rate { get; private set; }
 
     public bool ServerGc { get; private set; } = true;
 
@@ -72,6 +77,9 @@ public sealed class DemoOptions
                     break;
                 case "--records" when TryInt(value, 1, 100_000, out int records):
                     options.Records = records;
+                    break;
+                case "--rate" when TryInt(value, 0, 100_000, out int rate):
+                    options.Rate = rate;
                     break;
                 case "--gc" when value is "server" or "workstation":
                     options.ServerGc = value == "server";

@@ -14,7 +14,8 @@ public static class LoadComparison
     {
         Console.WriteLine(
             $"Gen0 web demo: {options.Connections} connections, {options.WarmupSeconds} s warm-up + {options.DurationSeconds} s per endpoint, " +
-            $"{options.Records} records per response, {(options.ServerGc ? "server" : "workstation")} GC, {Environment.ProcessorCount} cores " +
+            $"{options.Records} records per response, {(options.Rate > 0 ? $"{options.Rate} requests/s" : "unthrottled")}, " +
+            $"{(options.ServerGc ? "server" : "workstation")} GC, {Environment.ProcessorCount} cores " +
             "(client and server share them).");
 
         List<LoadResult> results = [];

@@ -26,10 +26,10 @@ public static class LoadGenerator
         using HttpClient client = new(handler) { BaseAddress = server, Timeout = TimeSpan.FromSeconds(30) };
         string path = $"/records/{endpoint}?count={options.Records}&offset=";
 
-        await RunPhaseAsync(client, path, options.Connections, TimeSpan.FromSeconds(options.WarmupSeconds), measure: false);
+        await RunPhaseAsync(client, path, options.Connections, options.Rate, TimeSpan.FromSeconds(options.WarmupSeconds), measure: false);
         ServerStats before = await stats();
         (long requests, long errors, List<double> latencies, double seconds) =
-            await RunPhaseAsync(client, path, options.Connections, TimeSpan.FromSeconds(options.DurationSeconds), measure: true);
+            await RunPhaseAsync(client, path, options.Connections, options.Rate, TimeSpan.FromSeconds(options.DurationSeconds), measure: true);
         ServerStats after = await stats();
 
         latencies.Sort();
@@ -46,7 +46,7 @@ public static class LoadGenerator
     }
 
     private static async Task<(long Requests, long Errors, List<double> Latencies, double Seconds)> RunPhaseAsync(
-        HttpClient client, string path, int connections, TimeSpan duration, bool measure)
+        HttpClient client, string path, int connections, int rate, TimeSpan duration, bool measure)
     {
         if (duration <= TimeSpan.Zero)
         {
@@ -56,6 +56,8 @@ public static class LoadGenerator
         long started = Stopwatch.GetTimestamp();
         long stopAt = started + (long)(duration.TotalSeconds * Stopwatch.Frequency);
         long errors = 0;
+        long ticket = -1;
+        double ticksPerRequest = rate > 0 ? (double)Stopwatch.Frequency / rate : 0;
         List<double>[] perWorker = new List<double>[connections];
         Task[] workers = new Task[connections];
         for (int w = 0; w < connections; w++)
@@ -69,6 +71,25 @@ public static class LoadGenerator
                 while (Stopwatch.GetTimestamp() < stopAt)
                 {
                     long begin = Stopwatch.GetTimestamp();
+                    if (rate > 0)
+                    {
+                        // Fixed rate: request n is due at start + n / rate, whichever worker sends it; its latency
+                        // counts from when it was due, so a server that falls behind is not flattered.
+                        long due = started + (long)(Interlocked.Increment(ref ticket) * ticksPerRequest);
+                        if (due >= stopAt)
+                        {
+                            break;
+                        }
+
+                        TimeSpan wait = Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp(), due);
+                        if (wait > TimeSpan.Zero)
+                        {
+                            await Task.Delay(wait);
+                        }
+
+                        begin = due;
+                    }
+
                     try
                     {
                         using HttpResponseMessage response = await client.GetAsync(path + sequence++, HttpCompletionOption.ResponseHeadersRead);
