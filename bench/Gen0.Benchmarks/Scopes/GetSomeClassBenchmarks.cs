@@ -96,16 +96,8 @@ public class GetSomeClassBenchmarks
         return list;
     }
 
-    private static PooledList<SomeClass> GetPooledListScope(int items)
-    {
-        PooledList<SomeClass> list = new PooledList<SomeClass>().RegisterDisposeScope();
-        for (int i = 0; i < items; i++)
-        {
-            list.Add(new SomeClass(i));
-        }
-
-        return list;
-    }
+    // As Dispose.Scope's ToPooledListScope(): built, then registered in the ambient scope.
+    private static PooledList<SomeClass> GetPooledListScope(int items) => GetPooledList(items).RegisterDisposeScope();
 
     private static long Consume(IReadOnlyList<SomeClass> list)
     {

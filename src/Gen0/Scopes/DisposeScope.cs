@@ -151,16 +151,7 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
     /// <exception cref="ObjectDisposedException">The scope has ended.</exception>
     /// <exception cref="InvalidOperationException">This is a <see cref="DisposeScopeOption.Suppress"/> scope.</exception>
     public T Register<T>(T disposable)
-        where T : IDisposable
-    {
-        if (disposable is null)
-        {
-            ThrowHelper.ThrowArgumentNull(nameof(disposable));
-        }
-
-        RegistrationTarget().Add(disposable);
-        return disposable;
-    }
+        where T : IDisposable => RegisterCore(disposable);
 
     /// <summary>
     /// Registers <paramref name="disposable"/>, whose <see cref="IAsyncDisposable.DisposeAsync"/> the scope awaits when
@@ -173,16 +164,7 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
     /// <exception cref="ObjectDisposedException">The scope has ended.</exception>
     /// <exception cref="InvalidOperationException">This is a <see cref="DisposeScopeOption.Suppress"/> scope.</exception>
     public T RegisterAsyncDisposable<T>(T disposable)
-        where T : IAsyncDisposable
-    {
-        if (disposable is null)
-        {
-            ThrowHelper.ThrowArgumentNull(nameof(disposable));
-        }
-
-        RegistrationTarget().Add(disposable);
-        return disposable;
-    }
+        where T : IAsyncDisposable => RegisterCore(disposable);
 
     /// <summary>
     /// Ends the scope: restores the ambient scope, then disposes the registered objects in reverse order of
@@ -316,6 +298,18 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
         {
             pending.AsTask().GetAwaiter().GetResult();
         }
+    }
+
+    /// <summary>Registers an object the public overloads have constrained to a disposable type.</summary>
+    private T RegisterCore<T>(T disposable)
+    {
+        if (disposable is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(disposable));
+        }
+
+        RegistrationTarget().Add(disposable);
+        return disposable;
     }
 
     private DisposeScope RegistrationTarget()
