@@ -1,0 +1,123 @@
+using System.Collections;
+
+namespace Gen0.Collections;
+
+public partial class PooledDictionary<TKey, TValue>
+{
+    /// <summary>Enumerates the pairs of a <see cref="PooledDictionary{TKey, TValue}"/> without allocating.</summary>
+    /// <remarks>
+    /// Like the BCL's: invalidated by additions, <see cref="TrimExcess()"/> and growth through
+    /// <see cref="EnsureCapacity(int)"/>, not by removals, <see cref="Clear"/> or overwriting a value; after the
+    /// dictionary is disposed it throws <see cref="ObjectDisposedException"/>.
+    /// </remarks>
+    public struct Enumerator : IEnumerator<KeyValuePair<TKey, TValue>>, IDictionaryEnumerator
+    {
+        internal const int DictEntryKind = 1;
+        internal const int KeyValuePairKind = 2;
+
+        private readonly PooledDictionary<TKey, TValue> _dictionary;
+        private readonly int _version;
+        private readonly int _kind;
+        private int _index;
+        private KeyValuePair<TKey, TValue> _current;
+
+        internal Enumerator(PooledDictionary<TKey, TValue> dictionary, int kind)
+        {
+            _dictionary = dictionary;
+            _version = dictionary._version;
+            _kind = kind;
+            _index = 0;
+            _current = default;
+        }
+
+        /// <summary>Gets the pair at the current position.</summary>
+        public readonly KeyValuePair<TKey, TValue> Current => _current;
+
+        readonly object? IEnumerator.Current
+        {
+            get
+            {
+                ThrowIfNotOnItem();
+                return _kind == DictEntryKind ? new DictionaryEntry(_current.Key, _current.Value) : _current;
+            }
+        }
+
+        readonly DictionaryEntry IDictionaryEnumerator.Entry
+        {
+            get
+            {
+                ThrowIfNotOnItem();
+                return new DictionaryEntry(_current.Key, _current.Value);
+            }
+        }
+
+        readonly object IDictionaryEnumerator.Key
+        {
+            get
+            {
+                ThrowIfNotOnItem();
+                return _current.Key;
+            }
+        }
+
+        readonly object? IDictionaryEnumerator.Value
+        {
+            get
+            {
+                ThrowIfNotOnItem();
+                return _current.Value;
+            }
+        }
+
+        /// <summary>Advances to the next pair.</summary>
+        /// <returns><see langword="false"/> at the end.</returns>
+        /// <exception cref="InvalidOperationException">The dictionary was modified after the enumerator was created.</exception>
+        /// <exception cref="ObjectDisposedException">The dictionary was disposed.</exception>
+        public bool MoveNext()
+        {
+            if (_version != _dictionary._version)
+            {
+                _dictionary.ThrowEnumeratorInvalid();
+            }
+
+            // Unsigned, because the end position is count + 1, which overflows at int.MaxValue.
+            while ((uint)_index < (uint)_dictionary._count)
+            {
+                ref Entry entry = ref _dictionary._entries![_index++];
+                if (entry._next >= -1)
+                {
+                    _current = new KeyValuePair<TKey, TValue>(entry._key, entry._value);
+                    return true;
+                }
+            }
+
+            _index = _dictionary._count + 1;
+            _current = default;
+            return false;
+        }
+
+        /// <summary>Does nothing; the enumerator holds no resources.</summary>
+        public readonly void Dispose()
+        {
+        }
+
+        void IEnumerator.Reset()
+        {
+            if (_version != _dictionary._version)
+            {
+                _dictionary.ThrowEnumeratorInvalid();
+            }
+
+            _index = 0;
+            _current = default;
+        }
+
+        private readonly void ThrowIfNotOnItem()
+        {
+            if (_index == 0 || (_index == _dictionary._count + 1))
+            {
+                ThrowHelper.ThrowEnumOpCantHappen();
+            }
+        }
+    }
+}

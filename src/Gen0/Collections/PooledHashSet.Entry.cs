@@ -1,0 +1,21 @@
+using System.Runtime.InteropServices;
+
+namespace Gen0.Collections;
+
+public partial class PooledHashSet<T>
+{
+    /// <summary>
+    /// One slot of the set's entries array. Public only so that a caller can name
+    /// <c>ArrayPool&lt;PooledHashSet&lt;T&gt;.Entry&gt;</c> and supply the pool the entries come from; it has no
+    /// public members and its layout may change.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Entry
+    {
+        internal int _hashCode;
+
+        // Index of the next entry in the chain, -1 at its end; below -1 marks a free entry (see PooledHashing).
+        internal int _next;
+        internal T _value;
+    }
+}
