@@ -1,4 +1,5 @@
 using System.Collections;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Gen0.Collections;
 
@@ -68,31 +69,34 @@ public partial class PooledList<T>
                 return true;
             }
 
-            return MoveNextRare();
-        }
+            // The rare path stays in this method and hands only the list to its throw helper: a call that took this
+            // struct by reference would pin it to the stack and keep the JIT from enregistering a foreach loop.
+            if (_version != localList._version)
+            {
+                ThrowVersionFailed(localList);
+            }
 
-        void IEnumerator.Reset()
-        {
-            CheckVersion();
-            _index = 0;
-            _current = default;
-        }
-
-        private bool MoveNextRare()
-        {
-            CheckVersion();
-            _index = _list._size + 1;
+            _index = localList._size + 1;
             _current = default;
             return false;
         }
 
-        private readonly void CheckVersion()
+        void IEnumerator.Reset()
         {
             if (_version != _list._version)
             {
-                _list.ThrowIfDisposed();
-                ThrowHelper.ThrowEnumFailedVersion();
+                ThrowVersionFailed(_list);
             }
+
+            _index = 0;
+            _current = default;
+        }
+
+        [DoesNotReturn]
+        private static void ThrowVersionFailed(PooledList<T> list)
+        {
+            list.ThrowIfDisposed();
+            throw new InvalidOperationException("Collection was modified; enumeration operation may not execute.");
         }
     }
 }

@@ -9,7 +9,11 @@ public partial class PooledList<T>
     /// <param name="item">The element to find.</param>
     /// <returns><see langword="true"/> if the item is found.</returns>
     /// <exception cref="ObjectDisposedException">The list has been disposed.</exception>
-    public bool Contains(T item) => _size != 0 && IndexOf(item) >= 0;
+    public bool Contains(T item)
+    {
+        ThrowIfDisposed();
+        return _size != 0 && IndexOf(item) >= 0;
+    }
 
     /// <summary>Returns the index of the first occurrence of <paramref name="item"/>, or -1.</summary>
     /// <param name="item">The element to find.</param>
@@ -289,12 +293,21 @@ public partial class PooledList<T>
 
         ThrowIfDisposed();
         PooledList<T> list = CreateSibling();
-        for (int i = 0; i < _size; i++)
+        try
         {
-            if (match(_items[i]))
+            for (int i = 0; i < _size; i++)
             {
-                list.Add(_items[i]);
+                if (match(_items[i]))
+                {
+                    list.Add(_items[i]);
+                }
             }
+        }
+        catch
+        {
+            // The caller never sees the new list, so it gives its array back itself.
+            list.Dispose();
+            throw;
         }
 
         return list;
@@ -493,9 +506,17 @@ public partial class PooledList<T>
 
         ThrowIfDisposed();
         PooledList<TOutput> list = new(_size);
-        for (int i = 0; i < _size; i++)
+        try
         {
-            list._items[i] = converter(_items[i]);
+            for (int i = 0; i < _size; i++)
+            {
+                list._items[i] = converter(_items[i]);
+            }
+        }
+        catch
+        {
+            list.Dispose();
+            throw;
         }
 
         list._size = _size;
@@ -612,13 +633,13 @@ public partial class PooledList<T>
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
     private static void ThrowIndexMustBeLessOrEqual(string paramName) =>
-        ThrowHelper.ThrowArgumentOutOfRange(paramName, "Index was out of range. Must be non-negative and less than or equal to the size of the collection.");
+        throw new ArgumentOutOfRangeException(paramName, "Index was out of range. Must be non-negative and less than or equal to the size of the collection.");
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
     private static void ThrowIndexMustBeLess(string paramName) =>
-        ThrowHelper.ThrowArgumentOutOfRange(paramName, "Index was out of range. Must be non-negative and less than the size of the collection.");
+        throw new ArgumentOutOfRangeException(paramName, "Index was out of range. Must be non-negative and less than the size of the collection.");
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
     private static void ThrowBiggerThanCollection(string paramName) =>
-        ThrowHelper.ThrowArgumentOutOfRange(paramName, "Must be less than or equal to the size of the collection.");
+        throw new ArgumentOutOfRangeException(paramName, "Must be less than or equal to the size of the collection.");
 }

@@ -815,9 +815,9 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     private void ThrowIndexOutOfRangeOrDisposed()
     {
         ThrowIfDisposed();
-        ThrowHelper.ThrowIndexOutOfRange();
+        throw new ArgumentOutOfRangeException("index", "Index was out of range. Must be non-negative and less than the size of the collection.");
     }
 
     [DoesNotReturn]
-    private void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(GetType());
+    private void ThrowDisposed() => throw new ObjectDisposedException(GetType().FullName);
 }

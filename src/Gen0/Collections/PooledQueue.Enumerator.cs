@@ -1,4 +1,5 @@
 using System.Collections;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Gen0.Collections;
 
@@ -50,7 +51,7 @@ public partial class PooledQueue<T>
         {
             if (_version != _queue._version)
             {
-                ThrowVersionFailed();
+                ThrowVersionFailed(_queue);
             }
 
             if (_index == Ended)
@@ -82,17 +83,19 @@ public partial class PooledQueue<T>
         {
             if (_version != _queue._version)
             {
-                ThrowVersionFailed();
+                ThrowVersionFailed(_queue);
             }
 
             _index = NotStarted;
             _currentElement = default;
         }
 
-        private readonly void ThrowVersionFailed()
+        // Static, so that no call takes the enumerator by reference and pins it to the stack in a foreach loop.
+        [DoesNotReturn]
+        private static void ThrowVersionFailed(PooledQueue<T> collection)
         {
-            _queue.ThrowIfDisposed();
-            ThrowHelper.ThrowEnumFailedVersion();
+            collection.ThrowIfDisposed();
+            throw new InvalidOperationException("Collection was modified; enumeration operation may not execute.");
         }
     }
 }

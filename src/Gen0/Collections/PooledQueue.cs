@@ -679,9 +679,9 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     private void ThrowForEmptyQueue()
     {
         ThrowIfDisposed();
-        ThrowHelper.ThrowEmptyCollection("Queue");
+        throw new InvalidOperationException("Queue empty.");
     }
 
     [DoesNotReturn]
-    private void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(GetType());
+    private void ThrowDisposed() => throw new ObjectDisposedException(GetType().FullName);
 }

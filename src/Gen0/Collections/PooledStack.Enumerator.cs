@@ -1,4 +1,5 @@
 using System.Collections;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Gen0.Collections;
 
@@ -50,7 +51,7 @@ public partial class PooledStack<T>
             bool retval;
             if (_version != _stack._version)
             {
-                ThrowVersionFailed();
+                ThrowVersionFailed(_stack);
             }
 
             if (_index == NotStarted)
@@ -79,17 +80,19 @@ public partial class PooledStack<T>
         {
             if (_version != _stack._version)
             {
-                ThrowVersionFailed();
+                ThrowVersionFailed(_stack);
             }
 
             _index = NotStarted;
             _currentElement = default;
         }
 
-        private readonly void ThrowVersionFailed()
+        // Static, so that no call takes the enumerator by reference and pins it to the stack in a foreach loop.
+        [DoesNotReturn]
+        private static void ThrowVersionFailed(PooledStack<T> collection)
         {
-            _stack.ThrowIfDisposed();
-            ThrowHelper.ThrowEnumFailedVersion();
+            collection.ThrowIfDisposed();
+            throw new InvalidOperationException("Collection was modified; enumeration operation may not execute.");
         }
     }
 }

@@ -618,9 +618,9 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     private void ThrowForEmptyStack()
     {
         ThrowIfDisposed();
-        ThrowHelper.ThrowEmptyCollection("Stack");
+        throw new InvalidOperationException("Stack empty.");
     }
 
     [DoesNotReturn]
-    private void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(GetType());
+    private void ThrowDisposed() => throw new ObjectDisposedException(GetType().FullName);
 }
