@@ -1,0 +1,78 @@
+using System.Globalization;
+using System.Net.Http.Json;
+using System.Text.Json;
+
+namespace Gen0.WebDemo;
+
+/// <summary>
+/// Seed 001's load comparison: the same rows returned as <c>List&lt;Record&gt;</c> and as <c>PooledList&lt;Record&gt;</c>
+/// in the request's dispose scope, each endpoint in its own server process under the same bounded load, side by side.
+/// </summary>
+public static class LoadComparison
+{
+    public static async Task<int> RunAsync(DemoOptions options)
+    {
+        Console.WriteLine(
+            $"Gen0 web demo: {options.Connections} connections, {options.WarmupSeconds} s warm-up + {options.DurationSeconds} s per endpoint, " +
+            $"{options.Records} records per response, {(options.Rate > 0 ? $"{options.Rate} requests/s" : "unthrottled")}, " +
+            $"{(options.ServerGc ? "server" : "workstation")} GC, {Environment.ProcessorCount} cores " +
+            "(client and server share them).");
+
+        List<LoadResult> results = [];
+        foreach (string endpoint in new[] { "list", "pooled" })
+        {
+            await using ChildServer server = await ChildServer.StartAsync(endpoint, options);
+            await CheckResponseAsync(server, endpoint, options.Records);
+            Console.WriteLine($"  {endpoint,-6} server at {server.Address}: warming up and measuring ...");
+            results.Add(await LoadGenerator.RunAsync(server.Address, endpoint, options, server.GetStatsAsync));
+        }
+
+        Print(results[0], results[1]);
+        return results.Any(result => result.Errors > 0 || result.Requests == 0) ? 1 : 0;
+    }
+
+    /// <summary>Both endpoints must return the same, complete data; a pooled list disposed too early would not.</summary>
+    private static async Task CheckResponseAsync(ChildServer server, string endpoint, int records)
+    {
+        using HttpClient client = new() { BaseAddress = server.Address };
+        Record[]? rows = await client.GetFromJsonAsync<Record[]>($"/records/{endpoint}?count={records}&offset=42", JsonSerializerOptions.Web);
+        if (rows is null || rows.Length != Math.Min(records, RecordStore.Capacity) || rows[0].Id != 42 || rows[^1].Id != (42 + rows.Length - 1) % RecordStore.Capacity)
+        {
+            throw new InvalidOperationException($"The {endpoint} endpoint returned incomplete or wrong data.");
+        }
+    }
+
+    private static void Print(LoadResult list, LoadResult pooled)
+    {
+        CultureInfo c = CultureInfo.InvariantCulture;
+        Console.WriteLine();
+        Console.WriteLine("| Endpoint | Requests | Errors | Requests/s | Mean ms | P95 ms | P99 ms | Peak working set MB | Gen0 | Gen1 | Gen2 | Allocated KB/request |");
+        Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        foreach (LoadResult r in new[] { list, pooled })
+        {
+            string name = r.Endpoint == "list" ? "List<Record>" : "PooledList<Record> + DisposeScope";
+            Console.WriteLine(string.Format(
+                c,
+                "| {0} | {1} | {2} | {3:F0} | {4:F2} | {5:F2} | {6:F2} | {7:F1} | {8} | {9} | {10} | {11:F1} |",
+                name,
+                r.Requests,
+                r.Errors,
+                r.RequestsPerSecond,
+                r.MeanMilliseconds,
+                r.P95Milliseconds,
+                r.P99Milliseconds,
+                r.PeakWorkingSetMegabytes,
+                r.After.Gen0Collections - r.Before.Gen0Collections,
+                r.After.Gen1Collections - r.Before.Gen1Collections,
+                r.After.Gen2Collections - r.Before.Gen2Collections,
+                r.AllocatedKilobytesPerRequest));
+        }
+
+        double workingSetRatio = pooled.PeakWorkingSetMegabytes / list.PeakWorkingSetMegabytes;
+        double throughputRatio = pooled.RequestsPerSecond / list.RequestsPerSecond;
+        Console.WriteLine();
+        Console.WriteLine(string.Format(c, "peak working set pooled/list = {0:F2} (target <= 0.60: {1})", workingSetRatio, workingSetRatio <= 0.60 ? "met" : "missed"));
+        Console.WriteLine(string.Format(c, "requests/s       pooled/list = {0:F2} (target >= 0.98: {1})", throughputRatio, throughputRatio >= 0.98 ? "met" : "missed"));
+        Console.WriteLine("Gen0/Gen1/Gen2 and allocations are counted in the server process over the measured phase only.");
+    }
+}

@@ -1,0 +1,140 @@
+using System.Diagnostics;
+using System.Net;
+
+namespace Gen0.WebDemo;
+
+/// <summary>
+/// A bounded HTTP load generator on loopback: <c>connections</c> workers, each with its own connection, request the
+/// endpoint back to back for a warm-up (not measured) and then a fixed duration, and stop by themselves.
+/// </summary>
+public static class LoadGenerator
+{
+    public static async Task<LoadResult> RunAsync(Uri server, string endpoint, DemoOptions options, Func<Task<ServerStats>> stats)
+    {
+        if (!IPAddress.IsLoopback(IPAddress.Parse(server.Host)))
+        {
+            throw new InvalidOperationException("The load generator only targets loopback addresses.");
+        }
+
+        using SocketsHttpHandler handler = new()
+        {
+            MaxConnectionsPerServer = options.Connections,
+            PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
+            UseProxy = false,
+            AutomaticDecompression = DecompressionMethods.None,
+        };
+        using HttpClient client = new(handler) { BaseAddress = server, Timeout = TimeSpan.FromSeconds(30) };
+        string path = $"/records/{endpoint}?count={options.Records}&offset=";
+
+        await RunPhaseAsync(client, path, options.Connections, options.Rate, TimeSpan.FromSeconds(options.WarmupSeconds), measure: false);
+        ServerStats before = await stats();
+        (long requests, long errors, List<double> latencies, double seconds) =
+            await RunPhaseAsync(client, path, options.Connections, options.Rate, TimeSpan.FromSeconds(options.DurationSeconds), measure: true);
+        ServerStats after = await stats();
+
+        latencies.Sort();
+        return new LoadResult(
+            endpoint,
+            requests,
+            errors,
+            seconds,
+            latencies.Count == 0 ? 0 : latencies.Average(),
+            Percentile(latencies, 0.95),
+            Percentile(latencies, 0.99),
+            before,
+            after);
+    }
+
+    private static async Task<(long Requests, long Errors, List<double> Latencies, double Seconds)> RunPhaseAsync(
+        HttpClient client, string path, int connections, int rate, TimeSpan duration, bool measure)
+    {
+        if (duration <= TimeSpan.Zero)
+        {
+            return (0, 0, [], 0);
+        }
+
+        long started = Stopwatch.GetTimestamp();
+        long stopAt = started + (long)(duration.TotalSeconds * Stopwatch.Frequency);
+        long errors = 0;
+        long ticket = -1;
+        double ticksPerRequest = rate > 0 ? (double)Stopwatch.Frequency / rate : 0;
+        List<double>[] perWorker = new List<double>[connections];
+        Task[] workers = new Task[connections];
+        for (int w = 0; w < connections; w++)
+        {
+            List<double> mine = perWorker[w] = new List<double>(capacity: 4096);
+            int worker = w;
+            workers[w] = Task.Run(async () =>
+            {
+                byte[] buffer = new byte[64 * 1024];
+                int sequence = worker * 7_919;
+                while (Stopwatch.GetTimestamp() < stopAt)
+                {
+                    long begin = Stopwatch.GetTimestamp();
+                    if (rate > 0)
+                    {
+                        // Fixed rate: request n is due at start + n / rate, whichever worker sends it; its latency
+                        // counts from when it was due, so a server that falls behind is not flattered.
+                        long due = started + (long)(Interlocked.Increment(ref ticket) * ticksPerRequest);
+                        if (due >= stopAt)
+                        {
+                            break;
+                        }
+
+                        TimeSpan wait = Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp(), due);
+                        if (wait > TimeSpan.Zero)
+                        {
+                            await Task.Delay(wait);
+                        }
+
+                        begin = due;
+                    }
+
+                    try
+                    {
+                        using HttpResponseMessage response = await client.GetAsync(path + sequence++, HttpCompletionOption.ResponseHeadersRead);
+                        await using Stream body = await response.Content.ReadAsStreamAsync();
+                        long length = 0;
+                        int read;
+                        while ((read = await body.ReadAsync(buffer)) > 0)
+                        {
+                            length += read;
+                        }
+
+                        if (response.StatusCode != HttpStatusCode.OK || length == 0)
+                        {
+                            Interlocked.Increment(ref errors);
+                            continue;
+                        }
+                    }
+                    catch (HttpRequestException)
+                    {
+                        Interlocked.Increment(ref errors);
+                        continue;
+                    }
+
+                    if (measure)
+                    {
+                        mine.Add(Stopwatch.GetElapsedTime(begin).TotalMilliseconds);
+                    }
+                }
+            });
+        }
+
+        await Task.WhenAll(workers);
+        double seconds = Stopwatch.GetElapsedTime(started).TotalSeconds;
+        List<double> latencies = [.. perWorker.SelectMany(list => list)];
+        return (latencies.Count, errors, latencies, seconds);
+    }
+
+    private static double Percentile(List<double> sorted, double percentile)
+    {
+        if (sorted.Count == 0)
+        {
+            return 0;
+        }
+
+        int index = (int)Math.Ceiling(percentile * sorted.Count) - 1;
+        return sorted[Math.Clamp(index, 0, sorted.Count - 1)];
+    }
+}

@@ -1,0 +1,20 @@
+namespace Gen0.WebDemo;
+
+/// <summary>One endpoint's measured load: throughput, latency percentiles, and what its server process reported.</summary>
+public sealed record LoadResult(
+    string Endpoint,
+    long Requests,
+    long Errors,
+    double Seconds,
+    double MeanMilliseconds,
+    double P95Milliseconds,
+    double P99Milliseconds,
+    ServerStats Before,
+    ServerStats After)
+{
+    public double RequestsPerSecond => Requests / Seconds;
+
+    public double PeakWorkingSetMegabytes => After.PeakWorkingSetBytes / (1024.0 * 1024.0);
+
+    public double AllocatedKilobytesPerRequest => Requests == 0 ? 0 : (After.AllocatedBytes - Before.AllocatedBytes) / 1024.0 / Requests;
+}

@@ -1,0 +1,51 @@
+using Gen0.Scopes;
+using Gen0.Tests.Infrastructure;
+
+namespace Gen0.Tests.Scopes;
+
+[Collection(GcSensitiveCollection.Name)]
+public class DisposeScopeAllocationTests
+{
+    [Theory]
+    [InlineData(4)]
+    [InlineData(5)]
+    [InlineData(100)]
+    [InlineData(4_096)]
+    public void Registration_AllocatesNothingPerObject_BeyondAmortizedBufferGrowth(int count)
+    {
+        SilentDisposable[] items = Enumerable.Range(0, count).Select(_ => new SilentDisposable()).ToArray();
+
+        // Warm up the code paths and the pool that supplies the overflow buffer.
+        RegisterAll([]);
+        RegisterAll(items);
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        RegisterAll([]);
+        long emptyScope = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        before = GC.GetAllocatedBytesForCurrentThread();
+        RegisterAll(items);
+        long fullScope = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        // The first four registrations live inline; the rest go to a buffer rented from (and returned to) the pool.
+        Assert.Equal(emptyScope, fullScope);
+        Assert.True(items.All(item => item.DisposeCount == 2));
+        Assert.True(emptyScope <= 512, $"{emptyScope} bytes allocated per scope.");
+
+        static void RegisterAll(SilentDisposable[] items)
+        {
+            using DisposeScope scope = DisposeScope.BeginScope(DisposeScopeOption.RequiresNew);
+            foreach (SilentDisposable item in items)
+            {
+                scope.Register(item);
+            }
+        }
+    }
+
+    private sealed class SilentDisposable : IDisposable
+    {
+        public int DisposeCount { get; private set; }
+
+        public void Dispose() => DisposeCount++;
+    }
+}
