@@ -95,6 +95,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     {
     }
 
+    /// <summary>Gets the options the pool was created with (its own copy; never changed).</summary>
+    internal ScalableArrayPoolOptions Options { get; }
+
     /// <summary>Creates a pool with <paramref name="options"/> (copied: later changes to them do not apply).</summary>
     /// <param name="options">The options.</param>
     /// <exception cref="ArgumentNullException"><paramref name="options"/> is <see langword="null"/>.</exception>
@@ -111,6 +114,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         }
 
         options = options.Clone();
+        Options = options;
         _isShared = isShared;
         _serial = Interlocked.Increment(ref s_nextSerial);
         _name = options.Name ?? "unnamed";

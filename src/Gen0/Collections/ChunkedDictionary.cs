@@ -103,11 +103,11 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
     {
     }
 
-    /// <summary>Initializes an empty dictionary whose bucket chunks come from <paramref name="bucketPool"/> and entry chunks from the default pool.</summary>
+    /// <summary>Initializes an empty dictionary whose bucket chunks come from <paramref name="bucketPool"/> and entry chunks from a pool configured like it (a companion <see cref="Buffers.ScalableArrayPool{T}"/> with the same options when <paramref name="bucketPool"/> is one, otherwise the default pool).</summary>
     /// <param name="comparer">The key comparer, or <see langword="null"/> for the default.</param>
     /// <param name="bucketPool">The pool for bucket chunks; <see langword="null"/> allocates every chunk.</param>
     public ChunkedDictionary(IEqualityComparer<TKey>? comparer, ArrayPool<int>? bucketPool)
-        : this(comparer, bucketPool, bucketPool is null ? null : Buffers.DefaultArrayPool<ChunkedDictionaryEntry<TKey, TValue>>.Instance, ChunkedStorage<int>.DefaultChunkLength, ChunkedStorage<ChunkedDictionaryEntry<TKey, TValue>>.DefaultChunkLength, ChunkedStorage<int[]>.DefaultDirectoryLength)
+        : this(comparer, bucketPool, bucketPool is null ? null : Buffers.CompanionArrayPool<ChunkedDictionaryEntry<TKey, TValue>>.For(bucketPool), ChunkedStorage<int>.DefaultChunkLength, ChunkedStorage<ChunkedDictionaryEntry<TKey, TValue>>.DefaultChunkLength, ChunkedStorage<int[]>.DefaultDirectoryLength)
     {
     }
 

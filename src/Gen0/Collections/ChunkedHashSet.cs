@@ -80,11 +80,11 @@ public sealed partial class ChunkedHashSet<T> : ISet<T>, IReadOnlySet<T>, IDispo
     {
     }
 
-    /// <summary>Initializes an empty set whose bucket chunks come from <paramref name="bucketPool"/> and entry chunks from the default pool.</summary>
+    /// <summary>Initializes an empty set whose bucket chunks come from <paramref name="bucketPool"/> and entry chunks from a pool configured like it (a companion <see cref="Buffers.ScalableArrayPool{T}"/> with the same options when <paramref name="bucketPool"/> is one, otherwise the default pool).</summary>
     /// <param name="comparer">The equality comparer, or <see langword="null"/> for the default.</param>
     /// <param name="bucketPool">The pool for bucket chunks; <see langword="null"/> allocates every chunk.</param>
     public ChunkedHashSet(IEqualityComparer<T>? comparer, ArrayPool<int>? bucketPool)
-        : this(comparer, bucketPool, bucketPool is null ? null : Buffers.DefaultArrayPool<ChunkedSetEntry<T>>.Instance, ChunkedStorage<int>.DefaultChunkLength, ChunkedStorage<ChunkedSetEntry<T>>.DefaultChunkLength, ChunkedStorage<int[]>.DefaultDirectoryLength)
+        : this(comparer, bucketPool, bucketPool is null ? null : Buffers.CompanionArrayPool<ChunkedSetEntry<T>>.For(bucketPool), ChunkedStorage<int>.DefaultChunkLength, ChunkedStorage<ChunkedSetEntry<T>>.DefaultChunkLength, ChunkedStorage<int[]>.DefaultDirectoryLength)
     {
     }
 

@@ -176,4 +176,36 @@ public sealed class ChunkedSteadyStateAllocationTests
         Assert.Equal(100_000, set.Count);
         Assert.Equal(0, allocated);
     }
+
+    [Fact]
+    public void HashTypesWithAScalableBucketPool_TakeEntriesFromACompanionPool()
+    {
+        // The public constructors name only the bucket pool; a tuned ScalableArrayPool must cover the entries too,
+        // or every request allocates its entry chunks again.
+        using var pool = new ScalableArrayPool<int>(new ScalableArrayPoolOptions { MaxArraysPerShard = 256 });
+        int[] source = Enumerable.Range(0, 100_000).ToArray();
+        long allocated = 0;
+        for (int round = 0; round < 3; round++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            using (ChunkedHashSet<int> set = new(comparer: null, bucketPool: pool))
+            using (ChunkedDictionary<int, int> map = new(comparer: null, bucketPool: pool))
+            {
+                set.UnionWith(source);
+                for (int i = 0; i < 20_000; i++)
+                {
+                    map.Add(i, i);
+                }
+
+                Assert.Equal(100_000, set.Count);
+                Assert.Equal(20_000, map.Count);
+            }
+
+            allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        }
+
+        // What is left is the collections' own objects and chunk directories, not chunks (one 48 KB entry chunk alone
+        // would exceed this).
+        Assert.InRange(allocated, 0, 16 * 1024);
+    }
 }
