@@ -9,7 +9,7 @@ internal sealed record DemoOptions
         Usage: dotnet run -c Release --project samples/Gen0.Demo [-- options]
 
           --duration <seconds>   how long each mode runs (default 15, 1..600)
-          --threads <n>          request threads per mode (default 4, 1..256)
+          --threads <n>          request threads per mode (default: the processor count, at least 2; 1..256)
           --seed <n>             seed of the simulated data and requests (default 2026)
           --server-gc            run both modes under Server GC (default: workstation, concurrent)
           --json                 print one JSON object on standard output instead of the table
@@ -20,7 +20,8 @@ internal sealed record DemoOptions
 
     public double DurationSeconds { get; init; } = 15;
 
-    public int Threads { get; init; } = 4;
+    // As a server sizes its request concurrency: more threads than cores measure the scheduler, not the GC.
+    public int Threads { get; init; } = Math.Max(2, Environment.ProcessorCount);
 
     public int Seed { get; init; } = 2026;
 
