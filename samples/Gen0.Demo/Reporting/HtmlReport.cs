@@ -68,22 +68,13 @@ internal static class HtmlReport
 
     private static void AppendTable(StringBuilder html, Comparison c)
     {
-        ModeResult b = c.Baseline;
-        ModeResult g = c.Gen0;
         html.Append("<table>\n<tr><th></th><th>baseline</th><th>gen0</th><th>gen0/baseline</th></tr>\n");
-        Row(html, "requests/s", b.RequestsPerSecond, g.RequestsPerSecond, "F1");
-        Row(html, "mean latency (ms)", b.MeanLatencyMs, g.MeanLatencyMs, "F2");
-        Row(html, "p99 latency (ms)", b.P99LatencyMs, g.P99LatencyMs, "F2");
-        Row(html, "max latency (ms)", b.MaxLatencyMs, g.MaxLatencyMs, "F2");
-        BytesRow(html, "allocated / request", b.AllocatedBytesPerRequest, g.AllocatedBytesPerRequest);
-        Row(html, "gen 0 collections", b.Gen0Collections, g.Gen0Collections, "F0");
-        Row(html, "gen 1 collections", b.Gen1Collections, g.Gen1Collections, "F0");
-        Row(html, "gen 2 collections", b.Gen2Collections, g.Gen2Collections, "F0");
-        Row(html, "blocking gen 2", b.BlockingGen2Collections, g.BlockingGen2Collections, "F0");
-        Row(html, "% time in GC", b.TimeInGcPercent, g.TimeInGcPercent, "F2");
-        Row(html, "max GC pause (ms)", b.MaxPauseMs, g.MaxPauseMs, "F2");
-        BytesRow(html, "LOH allocated (sampled)", b.LohAllocatedBytes, g.LohAllocatedBytes);
-        BytesRow(html, "peak working set", b.PeakWorkingSetBytes, g.PeakWorkingSetBytes);
+        foreach (ReportRow row in ReportRow.For(c))
+        {
+            html.Append("<tr><td>").Append(Escape(row.Name.Trim())).Append("</td><td>").Append(row.Baseline).Append("</td><td>")
+                .Append(row.Gen0).Append("</td><td>").Append(row.Ratio).Append("</td></tr>\n");
+        }
+
         html.Append("</table>\n<ul>\n");
         foreach ((string name, bool met, string observed) in Targets.Check(c))
         {
@@ -93,14 +84,6 @@ internal static class HtmlReport
 
         html.Append("</ul>\n");
     }
-
-    private static void Row(StringBuilder html, string name, double baseline, double gen0, string format) =>
-        html.Append("<tr><td>").Append(Escape(name)).Append("</td><td>").Append(Format.Number(baseline, format)).Append("</td><td>")
-            .Append(Format.Number(gen0, format)).Append("</td><td>").Append(Format.Ratio(baseline, gen0)).Append("</td></tr>\n");
-
-    private static void BytesRow(StringBuilder html, string name, double baseline, double gen0) =>
-        html.Append("<tr><td>").Append(Escape(name)).Append("</td><td>").Append(Format.Bytes(baseline)).Append("</td><td>")
-            .Append(Format.Bytes(gen0)).Append("</td><td>").Append(Format.Ratio(baseline, gen0)).Append("</td></tr>\n");
 
     private static void AppendPauseChart(StringBuilder html, ModeResult mode, double seconds, double maxPause)
     {

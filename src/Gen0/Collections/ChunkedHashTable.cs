@@ -111,7 +111,7 @@ internal struct ChunkedHashTable<TKey, TEntry>
     /// <returns>The table size.</returns>
     public int Initialize(int capacity)
     {
-        int size = ChunkedHashHelpers.GetPrime(capacity);
+        int size = HashHelpers.GetPrime(capacity);
         _entries.Grow(size, geometric: false);
         _buckets.Grow(size, geometric: false);
         _buckets.Clear(0, size);
@@ -301,7 +301,7 @@ internal struct ChunkedHashTable<TKey, TEntry>
             return Initialize(capacity);
         }
 
-        int newSize = ChunkedHashHelpers.GetPrime(capacity);
+        int newSize = HashHelpers.GetPrime(capacity);
         Resize(newSize);
         return newSize;
     }
@@ -309,7 +309,7 @@ internal struct ChunkedHashTable<TKey, TEntry>
     /// <summary>Shrinks the table to the size for <paramref name="capacity"/> entries, compacting the entries in order.</summary>
     public void TrimExcess(int capacity)
     {
-        int newSize = ChunkedHashHelpers.GetPrime(capacity);
+        int newSize = HashHelpers.GetPrime(capacity);
         if (newSize >= _bucketCount)
         {
             return;
@@ -369,7 +369,7 @@ internal struct ChunkedHashTable<TKey, TEntry>
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private readonly ref int GetBucketRef(int hashCode) =>
-        ref _buckets[(int)ChunkedHashHelpers.FastMod((uint)hashCode, (uint)_bucketCount, _fastModMultiplier)];
+        ref _buckets[(int)HashHelpers.FastMod((uint)hashCode, (uint)_bucketCount, _fastModMultiplier)];
 
     private readonly int FindIndexWithComparer(TKey key, IEqualityComparer<TKey> comparer) =>
         FindIndexWithComparer(key, key is null ? 0 : comparer.GetHashCode(key), comparer);
@@ -410,7 +410,7 @@ internal struct ChunkedHashTable<TKey, TEntry>
             int count = _count;
             if (count == _bucketCount)
             {
-                Resize(ChunkedHashHelpers.ExpandPrime(count));
+                Resize(HashHelpers.ExpandPrime(count));
             }
 
             index = count;
@@ -461,7 +461,7 @@ internal struct ChunkedHashTable<TKey, TEntry>
     private void SetBucketCount(int size)
     {
         _bucketCount = size;
-        _fastModMultiplier = ChunkedHashHelpers.GetFastModMultiplier((uint)size);
+        _fastModMultiplier = HashHelpers.GetFastModMultiplier((uint)size);
     }
 
     [DoesNotReturn]

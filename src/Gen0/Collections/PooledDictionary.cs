@@ -521,7 +521,7 @@ public partial class PooledDictionary<TKey, TValue> :
             return Initialize(capacity);
         }
 
-        int newSize = PooledHashing.GetPrime(capacity);
+        int newSize = HashHelpers.GetPrime(capacity);
         Resize(newSize);
         return newSize;
     }
@@ -540,7 +540,7 @@ public partial class PooledDictionary<TKey, TValue> :
             ThrowHelper.ThrowArgumentOutOfRange(nameof(capacity), $"The capacity {capacity} is less than the number of entries ({Count}); pass at least Count.");
         }
 
-        int newSize = PooledHashing.GetPrime(capacity);
+        int newSize = HashHelpers.GetPrime(capacity);
         if (newSize >= _size)
         {
             return;
@@ -887,7 +887,7 @@ public partial class PooledDictionary<TKey, TValue> :
         int[] buckets = _buckets!;
         if (IntPtr.Size == 8)
         {
-            return ref buckets[PooledHashing.FastMod(hashCode, (uint)_size, _fastModMultiplier)];
+            return ref buckets[HashHelpers.FastMod(hashCode, (uint)_size, _fastModMultiplier)];
         }
 
         return ref buckets[hashCode % (uint)_size];
@@ -896,7 +896,7 @@ public partial class PooledDictionary<TKey, TValue> :
     private int Initialize(int capacity)
     {
         ThrowIfDisposed();
-        int size = PooledHashing.GetPrime(capacity);
+        int size = HashHelpers.GetPrime(capacity);
         int[] buckets = PooledHashing.Rent(_bucketPool, size);
         Entry[] entries;
         try
@@ -911,14 +911,14 @@ public partial class PooledDictionary<TKey, TValue> :
 
         Array.Clear(buckets, 0, size);
         _freeList = -1;
-        _fastModMultiplier = PooledHashing.GetFastModMultiplier((uint)size);
+        _fastModMultiplier = HashHelpers.GetFastModMultiplier((uint)size);
         _buckets = buckets;
         _entries = entries;
         _size = size;
         return size;
     }
 
-    private void Resize() => Resize(PooledHashing.ExpandPrime(_count));
+    private void Resize() => Resize(HashHelpers.ExpandPrime(_count));
 
     private void Resize(int newSize)
     {
@@ -944,7 +944,7 @@ public partial class PooledDictionary<TKey, TValue> :
         Array.Clear(buckets, 0, newSize);
         _buckets = buckets;
         _size = newSize;
-        _fastModMultiplier = PooledHashing.GetFastModMultiplier((uint)newSize);
+        _fastModMultiplier = HashHelpers.GetFastModMultiplier((uint)newSize);
         for (int i = 0; i < count; i++)
         {
             ref Entry entry = ref entries[i];

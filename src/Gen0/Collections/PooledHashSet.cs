@@ -692,7 +692,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             return Initialize(capacity);
         }
 
-        int newSize = PooledHashing.GetPrime(capacity);
+        int newSize = HashHelpers.GetPrime(capacity);
         Resize(newSize);
         return newSize;
     }
@@ -711,7 +711,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             ThrowHelper.ThrowArgumentOutOfRange(nameof(capacity), $"The capacity {capacity} is less than the number of elements ({Count}); pass at least Count.");
         }
 
-        int newSize = PooledHashing.GetPrime(capacity);
+        int newSize = HashHelpers.GetPrime(capacity);
         if (newSize >= _size)
         {
             return;
@@ -837,7 +837,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             }
 
             // As the BCL clones a HashSet: keep its table (free slots included) unless it is far too large.
-            if (PooledHashing.ExpandPrime(pooledSource.Count + 1) >= pooledSource._size)
+            if (HashHelpers.ExpandPrime(pooledSource.Count + 1) >= pooledSource._size)
             {
                 Initialize(pooledSource._size);
                 Array.Copy(pooledSource._buckets!, _buckets!, _size);
@@ -865,7 +865,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
 
             // The BCL clones such a set (its free slots are invisible here, so the elements are copied compacted).
             int sourceCapacity = bclSource.EnsureCapacity(0);
-            Initialize(PooledHashing.ExpandPrime(count + 1) >= sourceCapacity ? sourceCapacity : count);
+            Initialize(HashHelpers.ExpandPrime(count + 1) >= sourceCapacity ? sourceCapacity : count);
             UnionWith(bclSource);
             return;
         }
@@ -1054,7 +1054,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
         int[] buckets = _buckets!;
         if (IntPtr.Size == 8)
         {
-            return ref buckets[PooledHashing.FastMod((uint)hashCode, (uint)_size, _fastModMultiplier)];
+            return ref buckets[HashHelpers.FastMod((uint)hashCode, (uint)_size, _fastModMultiplier)];
         }
 
         return ref buckets[(uint)hashCode % (uint)_size];
@@ -1063,7 +1063,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     private int Initialize(int capacity)
     {
         ThrowIfDisposed();
-        int size = PooledHashing.GetPrime(capacity);
+        int size = HashHelpers.GetPrime(capacity);
         int[] buckets = PooledHashing.Rent(_bucketPool, size);
         Entry[] entries;
         try
@@ -1078,7 +1078,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
 
         Array.Clear(buckets, 0, size);
         _freeList = -1;
-        _fastModMultiplier = PooledHashing.GetFastModMultiplier((uint)size);
+        _fastModMultiplier = HashHelpers.GetFastModMultiplier((uint)size);
         _buckets = buckets;
         _entries = entries;
         _size = size;
@@ -1109,7 +1109,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
         Array.Clear(buckets, 0, newSize);
         _buckets = buckets;
         _size = newSize;
-        _fastModMultiplier = PooledHashing.GetFastModMultiplier((uint)newSize);
+        _fastModMultiplier = HashHelpers.GetFastModMultiplier((uint)newSize);
         for (int i = 0; i < count; i++)
         {
             ref Entry entry = ref entries[i];
@@ -1276,7 +1276,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             int count = _count;
             if (count == _size)
             {
-                Resize(PooledHashing.ExpandPrime(count));
+                Resize(HashHelpers.ExpandPrime(count));
                 bucket = ref GetBucket(hashCode);
             }
 

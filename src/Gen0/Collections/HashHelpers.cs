@@ -1,11 +1,11 @@
 namespace Gen0.Collections;
 
 /// <summary>
-/// Table sizes for the chunked hash collections: the same prime sequence as the BCL's hash tables, so that a
-/// chunked set or dictionary grows, trims and reuses freed entries at exactly the moments its BCL twin does (which
-/// is what makes their enumeration orders identical), plus the 64-bit "fast mod" that replaces a division.
+/// Table sizes for the pooled and chunked hash collections: the same prime sequence as the BCL's hash tables, so that
+/// a Gen0 set or dictionary grows, trims and reuses freed entries at exactly the moments its BCL twin does (which is
+/// what makes their enumeration orders identical), plus the 64-bit "fast mod" that replaces a division.
 /// </summary>
-internal static class ChunkedHashHelpers
+internal static class HashHelpers
 {
     /// <summary>The largest prime a table grows to.</summary>
     public const int MaxPrimeArrayLength = 0x7FFFFFC3;
@@ -24,6 +24,11 @@ internal static class ChunkedHashHelpers
     /// <summary>Returns the smallest table size of the sequence that is at least <paramref name="min"/>.</summary>
     public static int GetPrime(int min)
     {
+        if (min < 0)
+        {
+            ThrowHelper.ThrowNeedNonNegative("capacity");
+        }
+
         foreach (int prime in Primes)
         {
             if (prime >= min)
