@@ -431,6 +431,11 @@ public sealed class ScalableArrayPoolContractTests
         }
 
         ScalableArrayPoolStatistics stats = pool.GetStatistics();
+
+        using ArrayLease<byte> lease = ScalableArrayPool<byte>.Shared.Lease(1000); // exactly 1000 elements, returned once
+        lease.Span.Clear();
+
+        Assert.Equal(1000, lease.Span.Length);
         Assert.Equal(1, stats.Rents);
         Assert.True(buffer.Length <= 125_000);
     }
