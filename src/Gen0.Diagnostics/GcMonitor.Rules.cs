@@ -57,7 +57,7 @@ public sealed partial class GcMonitor
 
     private void CheckPauseTime(TimeSpan window, DateTimeOffset now)
     {
-        if (window < _options.MinimumPauseTimeWindow || window <= TimeSpan.Zero || _pausePercentage <= _options.PauseTimeThresholdPercent)
+        if (window < _options.MinimumPauseTimeWindow || _pausePercentage <= _options.PauseTimeThresholdPercent)
         {
             return;
         }
@@ -120,8 +120,13 @@ public sealed partial class GcMonitor
 
     private void CheckPrivateBytes(long privateBytes, DateTimeOffset now)
     {
+        if (privateBytes <= 0)
+        {
+            return;
+        }
+
         long? baseline = PrivateBytesBaseline();
-        if (privateBytes <= 0 || baseline is not long b || privateBytes <= _options.PrivateBytesFactor * b)
+        if (baseline is not long b || privateBytes <= _options.PrivateBytesFactor * b)
         {
             return;
         }

@@ -42,16 +42,16 @@ internal static class ThrowHelper
     public static void ThrowInvalidOperation(string message) => throw new InvalidOperationException(message);
 
     [DoesNotReturn]
+    public static void ThrowAdvancedTooFar(int available) =>
+        throw new InvalidOperationException($"Cannot advance past the end of the buffer, which has a size of {available}. Call GetSpan or GetMemory with the size you need first.");
+
+    [DoesNotReturn]
     public static void ThrowEnumFailedVersion() =>
         throw new InvalidOperationException("Collection was modified; enumeration operation may not execute.");
 
     [DoesNotReturn]
     public static void ThrowEnumOpCantHappen() =>
         throw new InvalidOperationException("Enumeration has either not started or has already finished.");
-
-    [DoesNotReturn]
-    public static void ThrowEmptyCollection(string what) =>
-        throw new InvalidOperationException($"{what} empty.");
 
     [DoesNotReturn]
     public static void ThrowKeyNotFound<TKey>(TKey key) =>

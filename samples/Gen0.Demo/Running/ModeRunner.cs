@@ -29,11 +29,11 @@ internal static class ModeRunner
         var heap = new List<HeapSample>();
         var alerts = new SortedSet<string>(StringComparer.Ordinal);
         var threads = new RequestThread[options.Threads];
-        var started = new CountdownEvent(threads.Length);
+        using var started = new CountdownEvent(threads.Length);
         long nextId = -1;
         var stopwatch = new Stopwatch();
         TimeSpan duration = TimeSpan.FromSeconds(options.DurationSeconds);
-        var go = new ManualResetEventSlim();
+        using var go = new ManualResetEventSlim();
 
         for (int t = 0; t < threads.Length; t++)
         {
@@ -97,6 +97,7 @@ internal static class ModeRunner
             .ToList();
         IReadOnlyList<LargeObjectAllocation> loh = recorder.GetLargeObjectAllocations(top: int.MaxValue);
         long requests = latencies.Length;
+        using Process self = Process.GetCurrentProcess();
 
         return new ModeResult
         {
@@ -121,7 +122,7 @@ internal static class ModeRunner
             TimeInGcPercent = 100.0 * pausedMs / (seconds * 1000.0),
             MaxPauseMs = pauses.Count == 0 ? 0 : pauses.Max(p => p.PauseMs),
             LohAllocatedBytes = loh.Sum(a => a.SampledBytes),
-            PeakWorkingSetBytes = Process.GetCurrentProcess().PeakWorkingSet64,
+            PeakWorkingSetBytes = self.PeakWorkingSet64,
             TopLohTypes = loh.Take(5).Select(a => new TypeBytes(a.TypeName, a.SampledBytes)).ToList(),
             Alerts = [.. alerts],
             HeapTimeline = heap,

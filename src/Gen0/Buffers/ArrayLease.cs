@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Diagnostics;
-using System.Diagnostics.CodeAnalysis;
 
 namespace Gen0.Buffers;
 
@@ -79,11 +78,7 @@ public struct ArrayLease<T> : IDisposable
             return System.Array.Empty<T>();
         }
 
-        ThrowObjectDisposed();
+        ThrowHelper.ThrowObjectDisposed(nameof(ArrayLease<T>), "The lease was disposed and its array returned to the pool. Use the array only while the lease is alive.");
         return null;
     }
-
-    [DoesNotReturn]
-    private static void ThrowObjectDisposed() =>
-        throw new ObjectDisposedException(nameof(ArrayLease<T>), "The lease was disposed and its array returned to the pool. Use the array only while the lease is alive.");
 }

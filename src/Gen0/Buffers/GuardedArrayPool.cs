@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Diagnostics;
-using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -81,7 +80,7 @@ public sealed class GuardedArrayPool<T> : ArrayPool<T>
     {
         get
         {
-            lock (_leaks)
+            lock (_lock)
             {
                 return _leaks.Count;
             }
@@ -106,7 +105,7 @@ public sealed class GuardedArrayPool<T> : ArrayPool<T>
         {
             if (_outstanding.TryGetValue(array, out _))
             {
-                ThrowInvalidOperation($"The wrapped pool handed out a T[{array.Length}] that is still rented: two renters would share it. The wrapped pool ({_inner.GetType().Name}) is broken, or an array was returned to it behind this guard's back.");
+                ThrowHelper.ThrowInvalidOperation($"The wrapped pool handed out a T[{array.Length}] that is still rented: two renters would share it. The wrapped pool ({_inner.GetType().Name}) is broken, or an array was returned to it behind this guard's back.");
             }
 
             if (_returned.TryGetValue(array, out ReturnedMark? mark))
@@ -116,7 +115,7 @@ public sealed class GuardedArrayPool<T> : ArrayPool<T>
                 if (corrupted >= 0)
                 {
                     // The array is dropped rather than returned: the wrapped pool must not hand corrupted data on.
-                    ThrowInvalidOperation($"A T[{array.Length}] was written after it was returned to the pool: element {corrupted} no longer holds the value written on Return. Find the code that keeps using a buffer after returning it (it was returned at {mark.ReturnedAtUtc:O}).");
+                    ThrowHelper.ThrowInvalidOperation($"A T[{array.Length}] was written after it was returned to the pool: element {corrupted} no longer holds the value written on Return. Find the code that keeps using a buffer after returning it (it was returned at {mark.ReturnedAtUtc:O}).");
                 }
 
                 if (mark.Clear)
@@ -150,10 +149,10 @@ public sealed class GuardedArrayPool<T> : ArrayPool<T>
             {
                 if (_returned.TryGetValue(array, out ReturnedMark? mark))
                 {
-                    ThrowInvalidOperation($"A T[{array.Length}] was returned to the pool twice (first at {mark.ReturnedAtUtc:O}). After Return the caller gives the array up: find the second Return, or an ArrayLease copied and disposed twice.");
+                    ThrowHelper.ThrowInvalidOperation($"A T[{array.Length}] was returned to the pool twice (first at {mark.ReturnedAtUtc:O}). After Return the caller gives the array up: find the second Return, or an ArrayLease copied and disposed twice.");
                 }
 
-                ThrowInvalidOperation($"A T[{array.Length}] was returned to a GuardedArrayPool that did not rent it. Return an array only to the pool it was rented from.");
+                ThrowHelper.ThrowInvalidOperation($"A T[{array.Length}] was returned to a GuardedArrayPool that did not rent it. Return an array only to the pool it was rented from.");
             }
 
             rental.MarkReturned();
@@ -189,7 +188,7 @@ public sealed class GuardedArrayPool<T> : ArrayPool<T>
     /// <returns>A snapshot of the leaks seen so far.</returns>
     public IReadOnlyList<OutstandingRental> GetLeaks()
     {
-        lock (_leaks)
+        lock (_lock)
         {
             return _leaks.ToArray();
         }
@@ -203,7 +202,7 @@ public sealed class GuardedArrayPool<T> : ArrayPool<T>
         IReadOnlyList<OutstandingRental> leaks = GetLeaks();
         if (outstanding.Count != 0 || leaks.Count != 0)
         {
-            ThrowInvalidOperation($"{outstanding.Count} array(s) rented and not returned, {leaks.Count} leaked (collected without Return):{Environment.NewLine}{string.Join(Environment.NewLine, outstanding.Concat(leaks))}");
+            ThrowHelper.ThrowInvalidOperation($"{outstanding.Count} array(s) rented and not returned, {leaks.Count} leaked (collected without Return):{Environment.NewLine}{string.Join(Environment.NewLine, outstanding.Concat(leaks))}");
         }
     }
 
@@ -259,18 +258,15 @@ public sealed class GuardedArrayPool<T> : ArrayPool<T>
         return MemoryMarshal.CreateSpan(ref Unsafe.As<T, byte>(ref first), count * Unsafe.SizeOf<T>());
     }
 
+    // Runs on the finalizer thread; the same lock as Rent and Return, so no count update is lost.
     private void RecordLeak(OutstandingRental rental)
     {
-        lock (_leaks)
+        lock (_lock)
         {
             _leaks.Add(rental);
+            _outstandingCount--;
         }
-
-        Interlocked.Decrement(ref _outstandingCount);
     }
-
-    [DoesNotReturn]
-    private static void ThrowInvalidOperation(string message) => throw new InvalidOperationException(message);
 
     /// <summary>
     /// Lives exactly as long as its rented array (it is the array's value in a <see cref="ConditionalWeakTable{TKey, TValue}"/>),

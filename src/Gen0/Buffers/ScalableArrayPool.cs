@@ -376,16 +376,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             ReleaseEmptyReservations(cache);
         }
 
-        T[]? array = null;
-        if (_shards.Length == 1)
+        // The current core's shard, then one neighbour; never a walk over every shard.
+        int shard = CurrentShard();
+        T[]? array = _shards[shard].TryPop(c);
+        if (array is null && _shards.Length > 1)
         {
-            array = _shards[0].TryPop(c);
-        }
-        else
-        {
-            // The current core's shard, then one neighbour; never a walk over every shard.
-            int shard = CurrentShard();
-            array = _shards[shard].TryPop(c) ?? _shards[shard + 1 == _shards.Length ? 0 : shard + 1].TryPop(c);
+            array = _shards[shard + 1 == _shards.Length ? 0 : shard + 1].TryPop(c);
         }
 
         if (array is not null)
@@ -441,9 +437,16 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             ReleaseEmptyReservations(cache);
         }
 
+        // One charge serves either destination: a newly reserved thread-local slot or a shard.
         long bytes = _classBytes[c];
+        if (!TryCharge(bytes))
+        {
+            Drop(cache, array, ArrayPoolDropReason.OverBudget);
+            return;
+        }
+
         int n = cache.Classes[c].Count;
-        if (n < _slotCapacity[c] && n == cache.Classes[c].Reserved && TryCharge(bytes))
+        if (n < _slotCapacity[c] && n == cache.Classes[c].Reserved)
         {
             // Reserve the next slot for this thread: the only charge the thread-local tier pays, once per slot.
             cache.Classes[c].Reserved = n + 1;
@@ -457,12 +460,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
                 ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, threadLocal: true);
             }
 
-            return;
-        }
-
-        if (!TryCharge(bytes))
-        {
-            Drop(cache, array, ArrayPoolDropReason.OverBudget);
             return;
         }
 

@@ -534,7 +534,6 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
         }
 
         _disposed = true;
-        _table.IncrementVersion();
         _table.Release();
     }
 

@@ -327,7 +327,6 @@ public sealed partial class ChunkedHashSet<T> : ISet<T>, IReadOnlySet<T>, IDispo
         }
 
         _disposed = true;
-        _table.IncrementVersion();
         _table.Release();
     }
 

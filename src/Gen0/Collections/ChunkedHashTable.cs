@@ -23,7 +23,6 @@ internal struct ChunkedHashTable<TKey, TEntry>
 {
     private const int StartOfFreeList = -3;
 
-    private readonly bool _pooled;
     private ChunkedStorage<int> _buckets;
     private ChunkedStorage<TEntry> _entries;
     private int _bucketCount;
@@ -39,7 +38,6 @@ internal struct ChunkedHashTable<TKey, TEntry>
     {
         _buckets = new ChunkedStorage<int>(bucketChunkLength, directoryLength, bucketPool);
         _entries = new ChunkedStorage<TEntry>(entryChunkLength, directoryLength, entryPool);
-        _pooled = bucketPool is not null || entryPool is not null;
         _freeList = -1;
         if (comparer is not null && !ReferenceEquals(comparer, EqualityComparer<TKey>.Default))
         {
@@ -62,9 +60,6 @@ internal struct ChunkedHashTable<TKey, TEntry>
     /// <summary>Gets the comparer in use.</summary>
     public readonly IEqualityComparer<TKey> Comparer => _comparer ?? EqualityComparer<TKey>.Default;
 
-    /// <summary>Gets whether the chunks come from pools.</summary>
-    public readonly bool IsPooled => _pooled;
-
     /// <summary>Gets the entry storage (tests check its directory bound).</summary>
     internal readonly ChunkedStorage<TEntry> EntryStorage => _entries;
 
@@ -74,10 +69,6 @@ internal struct ChunkedHashTable<TKey, TEntry>
     /// <summary>Returns a reference to entry <paramref name="index"/>, which must be below <see cref="EntryCount"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly ref TEntry EntryAt(int index) => ref _entries[index];
-
-    /// <summary>Returns whether entry <paramref name="index"/> is live (not on the free list).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public readonly bool IsLive(int index) => _entries[index].Next >= -1;
 
     /// <summary>
     /// Advances an enumeration cursor (as the BCL's enumerators keep it: 0 before the first entry, <c>EntryCount + 1</c>
@@ -265,7 +256,7 @@ internal struct ChunkedHashTable<TKey, TEntry>
     /// <summary>Removes every entry; pooled chunks go back to their pools.</summary>
     public void Clear()
     {
-        if (_pooled)
+        if (_buckets.Pool is not null || _entries.Pool is not null)
         {
             _buckets.ReleaseChunks();
             _entries.ReleaseChunks();
@@ -350,6 +341,8 @@ internal struct ChunkedHashTable<TKey, TEntry>
     /// <summary>Returns every chunk (to the pools, when there are any) and leaves the table empty.</summary>
     public void Release()
     {
+        // Enumerators taken before the release must fail, as after any other change.
+        _version++;
         _buckets.Release();
         _entries.Release();
         ResetEmpty();
@@ -364,8 +357,6 @@ internal struct ChunkedHashTable<TKey, TEntry>
         _freeCount = 0;
     }
 
-    /// <summary>Bumps the version (for owners whose changes bypass the table).</summary>
-    public void IncrementVersion() => _version++;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private readonly ref int GetBucketRef(int hashCode) =>

@@ -124,7 +124,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         EnsureNotDisposed();
         if (_index > _current.Length - count)
         {
-            ThrowAdvancedTooFar(_current.Length - _index);
+            ThrowHelper.ThrowAdvancedTooFar(_current.Length - _index);
         }
 
         _index += count;
@@ -322,8 +322,4 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     [DoesNotReturn]
     private static void ThrowNegative(string paramName) =>
         throw new ArgumentException("The value must be non-negative.", paramName);
-
-    [DoesNotReturn]
-    private static void ThrowAdvancedTooFar(int available) =>
-        throw new InvalidOperationException($"Cannot advance past the end of the buffer, which has a size of {available}. Call GetSpan or GetMemory with the size you need first.");
 }

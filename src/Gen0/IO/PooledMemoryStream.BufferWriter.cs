@@ -63,7 +63,7 @@ public sealed partial class PooledMemoryStream
         {
             if (count > pending.Length)
             {
-                ThrowAdvancedTooFar(pending.Length);
+                ThrowHelper.ThrowAdvancedTooFar(pending.Length);
             }
 
             _pendingBuffer = null;
@@ -94,7 +94,7 @@ public sealed partial class PooledMemoryStream
         long end = position + count;
         if (position >= _capacity || end > BlockEndAt(position))
         {
-            ThrowAdvancedTooFar(position >= _capacity ? 0 : (int)(_cursorEnd - position));
+            ThrowHelper.ThrowAdvancedTooFar(position >= _capacity ? 0 : (int)(_cursorEnd - position));
         }
 
         if (end > _length)
@@ -160,7 +160,7 @@ public sealed partial class PooledMemoryStream
             return (pending, 0, pending.Length);
         }
 
-        return (_cursorBlock, (int)(position - _cursorStart), (int)(_cursorEnd - _cursorStart - (position - _cursorStart)));
+        return (_cursorBlock, (int)(position - _cursorStart), (int)(_cursorEnd - position));
     }
 
     /// <summary>
@@ -248,8 +248,4 @@ public sealed partial class PooledMemoryStream
 
         _validSegments = _blockCount;
     }
-
-    [DoesNotReturn]
-    private static void ThrowAdvancedTooFar(int available) =>
-        throw new InvalidOperationException($"Cannot advance past the end of the buffer, which has a size of {available}. Call GetSpan or GetMemory with the size you need first.");
 }

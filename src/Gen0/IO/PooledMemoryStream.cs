@@ -661,11 +661,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         int index = _cursorIndex + 1;
         if (index >= _blockCount || position < _starts[index] || position >= BlockEnd(index))
         {
-            index = Array.BinarySearch(_starts, 0, _blockCount, position);
-            if (index < 0)
-            {
-                index = ~index - 1;
-            }
+            index = FindBlock(position);
         }
 
         _cursorIndex = index;
