@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using Gen0.AspNetCore;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 

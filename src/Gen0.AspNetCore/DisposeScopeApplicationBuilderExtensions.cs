@@ -1,7 +1,7 @@
+using Gen0.AspNetCore;
 using Gen0.Scopes;
-using Microsoft.AspNetCore.Builder;
 
-namespace Gen0.AspNetCore;
+namespace Microsoft.AspNetCore.Builder;
 
 /// <summary>Adds a <see cref="DisposeScope"/> per request to the ASP.NET Core pipeline.</summary>
 public static class DisposeScopeApplicationBuilderExtensions

@@ -1,8 +1,8 @@
+using Gen0.AspNetCore;
 using Gen0.Diagnostics;
-using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Diagnostics.HealthChecks;
 
-namespace Gen0.AspNetCore;
+namespace Microsoft.Extensions.DependencyInjection;
 
 /// <summary>Adds the GC health check to <c>services.AddHealthChecks()</c>.</summary>
 public static class GcHealthChecksBuilderExtensions

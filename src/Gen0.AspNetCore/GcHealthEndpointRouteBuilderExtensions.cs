@@ -1,10 +1,9 @@
 using Gen0.Diagnostics;
-using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
 
-namespace Gen0.AspNetCore;
+namespace Microsoft.AspNetCore.Builder;
 
 /// <summary>Maps the GC health report as an HTTP endpoint.</summary>
 public static class GcHealthEndpointRouteBuilderExtensions

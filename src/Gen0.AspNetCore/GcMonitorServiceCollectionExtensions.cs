@@ -1,10 +1,10 @@
+using Gen0.AspNetCore;
 using Gen0.Diagnostics;
-using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
 
-namespace Gen0.AspNetCore;
+namespace Microsoft.Extensions.DependencyInjection;
 
 /// <summary>Registers a <see cref="GcMonitor"/> in a service collection.</summary>
 public static class GcMonitorServiceCollectionExtensions

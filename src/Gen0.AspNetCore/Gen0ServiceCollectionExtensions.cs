@@ -1,10 +1,10 @@
 using System.Buffers;
+using Gen0.AspNetCore;
 using Gen0.Buffers;
-using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.ObjectPool;
 
-namespace Gen0.AspNetCore;
+namespace Microsoft.Extensions.DependencyInjection;
 
 /// <summary>Registers Gen0's pools in an application's service container.</summary>
 public static class Gen0ServiceCollectionExtensions

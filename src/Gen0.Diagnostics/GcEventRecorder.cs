@@ -24,7 +24,8 @@ namespace Gen0.Diagnostics;
 /// and in memory (<see cref="GcEventRecorderOptions.MaxCollections"/> records, oldest dropped first;
 /// <see cref="GcEventRecorderOptions.MaxTrackedTypes"/> type names). <see cref="Stop"/> and <see cref="Dispose"/>
 /// dispose the listener, so no session stays behind. Events arrive on the runtime's dispatch thread, a little after
-/// the GC; all members are thread-safe.
+/// the GC; <see cref="Stop"/> waits for those of the GCs that ran before it (bounded), so nothing seen before Stop is
+/// lost. All members are thread-safe.
 /// </para>
 /// </remarks>
 [DebuggerDisplay("IsRunning = {IsRunning}, Collections = {CollectionCount}, Induced = {InducedCount}")]
@@ -38,6 +39,9 @@ public sealed class GcEventRecorder : IDisposable
     private const int GcSuspendEEBeginEventId = 9;
     private const int GcAllocationTickEventId = 10;
     private const long LargeAllocationKind = 1;
+
+    /// <summary>The longest <see cref="Stop"/> waits for the events of GCs that ran before it was called.</summary>
+    internal const int FlushTimeoutMilliseconds = 2_000;
 
     private readonly object _lock = new();
     private readonly TimeSpan _maxDuration;
@@ -58,6 +62,8 @@ public sealed class GcEventRecorder : IDisposable
     private long _blockingGen2Count;
     private long _backgroundGen2Count;
     private long _droppedCollections;
+    private long _startGcIndex;
+    private long _lastStartedIndex;
     private DateTimeOffset? _startedAt;
     private DateTimeOffset? _stoppedAt;
     private bool _disposed;
@@ -154,6 +160,8 @@ public sealed class GcEventRecorder : IDisposable
             Interlocked.Exchange(ref _droppedCollections, 0);
             _startedAt = DateTimeOffset.UtcNow;
             _stoppedAt = null;
+            _startGcIndex = GC.CollectionCount(0);
+            _lastStartedIndex = 0;
             _listener = new GcRuntimeEventListener(OnEvent, _recordLargeObjects);
             if (_maxDuration != Timeout.InfiniteTimeSpan)
             {
@@ -162,13 +170,25 @@ public sealed class GcEventRecorder : IDisposable
         }
     }
 
-    /// <summary>Stops the recording and disposes its listener; the recorded data stays readable. Does nothing when stopped.</summary>
+    /// <summary>
+    /// Stops the recording and disposes its listener; the recorded data stays readable. Does nothing when stopped.
+    /// </summary>
+    /// <remarks>
+    /// The runtime delivers GC events on its dispatch thread some milliseconds after the GC. So that a GC that ran
+    /// before <see cref="Stop"/> is recorded, Stop first waits (at most 2 seconds) until the events of every GC that
+    /// started before the call, up to the end of its pause, have arrived; GCs after the call are not recorded.
+    /// </remarks>
     public void Stop()
     {
         GcRuntimeEventListener? listener;
         Timer? timer;
         lock (_lock)
         {
+            if (_listener is not null)
+            {
+                WaitForDeliveredEvents(GC.CollectionCount(0));
+            }
+
             listener = _listener;
             timer = _stopTimer;
             _listener = null;
@@ -182,6 +202,31 @@ public sealed class GcEventRecorder : IDisposable
         // Outside the lock: disposing waits for the dispatch thread, which may be inside OnEvent waiting for the lock.
         timer?.Dispose();
         listener?.Dispose();
+    }
+
+    /// <summary>
+    /// Waits, under the lock (which <see cref="Monitor.Wait(object, TimeSpan)"/> releases), until the GC with index
+    /// <paramref name="lastGcIndex"/> has been seen to start and the runtime has restarted after its pause. Bounded by
+    /// <see cref="FlushTimeoutMilliseconds"/>: an event the runtime lost (a full session buffer) must not make Stop hang.
+    /// </summary>
+    private void WaitForDeliveredEvents(long lastGcIndex)
+    {
+        if (lastGcIndex <= _startGcIndex)
+        {
+            return; // no GC since Start
+        }
+
+        long deadline = Environment.TickCount64 + FlushTimeoutMilliseconds;
+        while (_listener is not null && (_lastStartedIndex < lastGcIndex || _suspended))
+        {
+            long remaining = deadline - Environment.TickCount64;
+            if (remaining <= 0)
+            {
+                return;
+            }
+
+            Monitor.Wait(_lock, TimeSpan.FromMilliseconds(remaining));
+        }
     }
 
     /// <summary>The recorded collections, oldest first (at most <see cref="GcEventRecorderOptions.MaxCollections"/>).</summary>
@@ -255,15 +300,21 @@ public sealed class GcEventRecorder : IDisposable
                     break;
                 case GcAllocationTickEventId:
                     OnAllocationTick(e);
-                    break;
+                    return;
+                default:
+                    return;
             }
+
+            Monitor.PulseAll(_lock); // a Stop may be waiting for this GC's events
         }
     }
 
     private void OnGcStart(EventWrittenEventArgs e)
     {
+        long index = ReadInt64(e, "Count");
+        _lastStartedIndex = Math.Max(_lastStartedIndex, index);
         var record = new GcCollectionRecord(
-            ReadInt64(e, "Count"),
+            index,
             (int)ReadInt64(e, "Depth"),
             (GcCollectionType)ReadInt64(e, "Type"),
             (GcReason)ReadInt64(e, "Reason"),

@@ -236,13 +236,16 @@ public sealed partial class GcMonitor
             return new GcPauseStatistics();
         }
 
-        var pauses = new TimeSpan[count];
+        // One scratch array reused under the lock: a report costs no per-call array, and at most
+        // MaxPauseSamples × 8 bytes, far below the LOH threshold.
+        TimeSpan[] scratch = _pauseScratch is { } s && s.Length >= count ? s : _pauseScratch = new TimeSpan[Math.Max(count, Math.Min(count * 2, MaxPauseSamples))];
+        Span<TimeSpan> pauses = scratch.AsSpan(0, count);
         for (int i = 0; i < count; i++)
         {
             pauses[i] = _pauses[i].Pause;
         }
 
-        Array.Sort(pauses);
+        pauses.Sort();
         return new GcPauseStatistics
         {
             ObservedCollections = count,
@@ -253,7 +256,7 @@ public sealed partial class GcMonitor
     }
 
     /// <summary>The nearest-rank percentile of sorted values: the smallest value with at least p % of the values at or below it.</summary>
-    internal static TimeSpan NearestRank(TimeSpan[] sorted, int percentile)
+    internal static TimeSpan NearestRank(ReadOnlySpan<TimeSpan> sorted, int percentile)
     {
         int rank = (int)Math.Ceiling(percentile / 100.0 * sorted.Length);
         return sorted[Math.Clamp(rank, 1, sorted.Length) - 1];

@@ -22,9 +22,11 @@ namespace Gen0.Diagnostics;
 /// <para>
 /// Invariants: every figure in a report is a difference between the newest sample and the oldest sample still in the
 /// window (at least <see cref="GcMonitorOptions.Window"/> old, or the first one), so the pause percentage is that of the
-/// window, not of the process lifetime. An alert is raised (<see cref="AlertRaised"/>) when its rule starts firing and
-/// cleared (<see cref="AlertCleared"/>) when it stops; events are raised outside the monitor's lock, on the thread that
-/// polled. All members are thread-safe.
+/// window, not of the process lifetime. Memory is bounded whatever the poll rate: at most <see cref="MaxSamples"/>
+/// samples (one per 1/120 of the window besides the newest; closer polls coalesce), <see cref="MaxPauseSamples"/>
+/// pauses and <see cref="GcMonitorOptions.MaxWindowHistory"/> closed windows, each array below the LOH threshold.
+/// An alert is raised (<see cref="AlertRaised"/>) when its rule starts firing and cleared (<see cref="AlertCleared"/>)
+/// when it stops; events are raised outside the monitor's lock, on the thread that polled. All members are thread-safe.
 /// </para>
 /// </remarks>
 [DebuggerDisplay("Samples = {SampleCount}, ActiveAlerts = {ActiveAlertCount}")]
@@ -33,7 +35,17 @@ public sealed partial class GcMonitor : IDisposable
     /// <summary>The name of the <see cref="System.Diagnostics.Metrics.Meter"/> the monitor publishes.</summary>
     public const string MeterName = "Gen0.Gc";
 
-    private const int MaxPauseSamples = 10_000;
+    /// <summary>
+    /// The most samples the window keeps. A <see cref="GcSample"/> is about 300 bytes, so 128 of them stay well below
+    /// the 85,000-byte LOH threshold; polls closer together than <see cref="_sampleSpacingTicks"/> coalesce into the newest.
+    /// </summary>
+    internal const int MaxSamples = 128;
+
+    /// <summary>The window is cut into this many slices; at most one sample per slice is kept besides the newest.</summary>
+    private const int SampleSlices = MaxSamples - 8;
+
+    /// <summary>The most pauses kept for the percentiles: the newest ones of the window (24 bytes each, below the LOH threshold).</summary>
+    internal const int MaxPauseSamples = 2_048;
 
     private readonly object _lock = new();
     private readonly GcMonitorOptions _options;
@@ -41,12 +53,14 @@ public sealed partial class GcMonitor : IDisposable
     private readonly TimeProvider _time;
     private readonly GcEventRecorder? _recorder;
     private readonly ITimer? _timer;
-    private readonly RingBuffer<GcSample> _samples = new(64);
-    private readonly RingBuffer<GcPauseSample> _pauses = new(64);
-    private readonly RingBuffer<GcWindowMark> _windows = new(16);
+    private readonly RingBuffer<GcSample> _samples = new(16, MaxSamples);
+    private readonly RingBuffer<GcPauseSample> _pauses = new(64, MaxPauseSamples);
+    private readonly RingBuffer<GcWindowMark> _windows;
     private readonly Dictionary<string, GcAlert> _active = new(StringComparer.Ordinal);
     private readonly List<GcAlert> _firing = [];
     private readonly long _windowTicks;
+    private readonly long _sampleSpacingTicks;
+    private TimeSpan[]? _pauseScratch;
     private GcFigures _figures;
     private long _windowStart;
     private long _windowPrivatePeak;
@@ -69,7 +83,10 @@ public sealed partial class GcMonitor : IDisposable
         options.Validate();
         _options = options.Clone();
         _time = timeProvider;
-        _windowTicks = (long)(_options.Window.TotalSeconds * timeProvider.TimestampFrequency);
+        _windowTicks = (long)Math.Min(_options.Window.TotalSeconds * timeProvider.TimestampFrequency, long.MaxValue / 2);
+        _sampleSpacingTicks = Math.Max(1, _windowTicks / SampleSlices);
+        int windowMarks = Math.Max(_options.GrowthWindows, _options.PrivateBytesBaselineWindows) + 1;
+        _windows = new RingBuffer<GcWindowMark>(Math.Min(windowMarks, 16), windowMarks);
         if (source is null)
         {
             if (_options.TrackInducedCollections)
@@ -224,7 +241,7 @@ public sealed partial class GcMonitor : IDisposable
             RecordPauses(in sample, in previous);
         }
 
-        _samples.Add(sample);
+        AddSample(in sample);
         TrimWindow(sample.Timestamp);
         CloseWindowIfDue(in sample);
         Evaluate(in sample, ref raised, ref cleared);
@@ -269,12 +286,33 @@ public sealed partial class GcMonitor : IDisposable
             return;
         }
 
-        if (_pauses.Count == MaxPauseSamples)
+        if (_pauses.IsFull)
         {
             _pauses.RemoveFirst();
         }
 
         _pauses.Add(new GcPauseSample(timestamp, now.Index, now.Pause));
+    }
+
+    /// <summary>
+    /// Appends the sample, or overwrites the newest one when it was taken less than a slice
+    /// (<see cref="GcMonitorOptions.Window"/> / <see cref="SampleSlices"/>) after the one before it. Every figure is
+    /// cumulative, so the overwritten sample loses nothing but a point where the window could have started: the
+    /// window's base is then at most one slice older than <see cref="GcMonitorOptions.Window"/>. Whatever the poll
+    /// rate, the samples inside the window are a slice apart, so at most <see cref="SampleSlices"/> + 3 are kept.
+    /// </summary>
+    private void AddSample(in GcSample sample)
+    {
+        int count = _samples.Count;
+        bool lastIsWithinSlice = count >= 2 && _samples.Last.Timestamp - _samples[count - 2].Timestamp < _sampleSpacingTicks;
+        if (lastIsWithinSlice || _samples.IsFull)
+        {
+            _samples.ReplaceLast(sample);
+        }
+        else
+        {
+            _samples.Add(sample);
+        }
     }
 
     /// <summary>Drops samples while the second oldest is still at or before the window's start, so the oldest one kept is the window's base.</summary>

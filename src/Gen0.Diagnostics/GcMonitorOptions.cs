@@ -14,7 +14,11 @@ public sealed class GcMonitorOptions
     /// </summary>
     public TimeSpan PollingInterval { get; set; } = TimeSpan.FromSeconds(1);
 
-    /// <summary>The sliding window the report covers, and the length of one window for the growth rules. Default 1 minute.</summary>
+    /// <summary>
+    /// The sliding window the report covers, and the length of one window for the growth rules. Default 1 minute.
+    /// The monitor keeps at most one sample per 1/120 of the window (polls closer together coalesce into the newest),
+    /// so its memory is bounded whatever the poll rate and a report covers the window to within 1/120 of it.
+    /// </summary>
     public TimeSpan Window { get; set; } = TimeSpan.FromMinutes(1);
 
     /// <summary>
@@ -42,7 +46,7 @@ public sealed class GcMonitorOptions
     /// <summary>
     /// How many consecutive windows the growth rules look at: <see cref="GcAlertRules.BlockingGen2Growth"/> fires when
     /// each of them had blocking gen 2 collections, <see cref="GcAlertRules.LohGrowth"/> when the LOH grew in each.
-    /// Default 3.
+    /// Default 3; at most <see cref="MaxWindowHistory"/>.
     /// </summary>
     public int GrowthWindows { get; set; } = 3;
 
@@ -61,7 +65,10 @@ public sealed class GcMonitorOptions
     /// </summary>
     public long? PrivateBytesBaseline { get; set; }
 
-    /// <summary>How many window peaks the derived baseline is the median of. Default 10; at least 3 must exist before the rule judges.</summary>
+    /// <summary>
+    /// How many window peaks the derived baseline is the median of. Default 10; at least 3 must exist before the rule
+    /// judges; at most <see cref="MaxWindowHistory"/>.
+    /// </summary>
     public int PrivateBytesBaselineWindows { get; set; } = 10;
 
     /// <summary>Whether to read the process's private bytes. Default true.</summary>
@@ -73,6 +80,9 @@ public sealed class GcMonitorOptions
     /// slowly. Default 5 seconds; <see cref="TimeSpan.Zero"/> reads them at every poll.
     /// </summary>
     public TimeSpan PrivateBytesRefreshInterval { get; set; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>The most closed windows <see cref="GrowthWindows"/> and <see cref="PrivateBytesBaselineWindows"/> may look back over (the history is kept in memory).</summary>
+    public const int MaxWindowHistory = 1_000;
 
     internal int MinimumBaselineWindows => Math.Min(3, PrivateBytesBaselineWindows);
 
@@ -114,6 +124,8 @@ public sealed class GcMonitorOptions
 
         ArgumentOutOfRangeException.ThrowIfNegative(InducedCollectionsThreshold, nameof(InducedCollectionsThreshold));
         ArgumentOutOfRangeException.ThrowIfLessThan(GrowthWindows, 1, nameof(GrowthWindows));
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(GrowthWindows, MaxWindowHistory, nameof(GrowthWindows));
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(PrivateBytesBaselineWindows, MaxWindowHistory, nameof(PrivateBytesBaselineWindows));
         ArgumentOutOfRangeException.ThrowIfNegative(LohGrowthThresholdBytes, nameof(LohGrowthThresholdBytes));
         ArgumentOutOfRangeException.ThrowIfLessThan(PrivateBytesBaselineWindows, 1, nameof(PrivateBytesBaselineWindows));
         if (PrivateBytesBaseline is <= 0)

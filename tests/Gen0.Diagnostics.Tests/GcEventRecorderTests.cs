@@ -155,6 +155,55 @@ public class GcEventRecorderTests
         Assert.Equal(recorder.CollectionCount - 2, recorder.DroppedCollections);
     }
 
+    [Theory]
+    [InlineData(1)]
+    [InlineData(3)]
+    public void Stop_RightAfterStartAndGcs_RecordsThem(int gcs)
+    {
+        // Issue 14, defect 11: the events arrive on the dispatch thread after the GC, and Stop used to drop them.
+        using var recorder = new GcEventRecorder(new GcEventRecorderOptions { RecordLargeObjectAllocations = false });
+        recorder.Start();
+        for (int i = 0; i < gcs; i++)
+        {
+            GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+        }
+
+        var stopwatch = Stopwatch.StartNew();
+        recorder.Stop();
+        stopwatch.Stop();
+
+        GcCollectionRecord[] induced = [.. recorder.GetCollections().Where(c => c.IsInduced)];
+        Assert.True(induced.Length >= gcs, $"Stop returned after {stopwatch.ElapsedMilliseconds} ms with {induced.Length} of {gcs} induced GC(s): " + string.Join("; ", recorder.GetCollections()));
+        Assert.All(induced, c => Assert.True(c.Pause > TimeSpan.Zero, c.ToString()));
+        Assert.True(recorder.InducedCount >= gcs);
+        Assert.True(stopwatch.Elapsed < TimeSpan.FromMilliseconds(GcEventRecorder.FlushTimeoutMilliseconds) + TimeSpan.FromSeconds(1), $"Stop took {stopwatch.Elapsed}.");
+    }
+
+    [Fact]
+    public void Stop_WithoutGcSinceStart_DoesNotWait()
+    {
+        using var recorder = new GcEventRecorder(new GcEventRecorderOptions { RecordLargeObjectAllocations = false });
+        recorder.Start();
+        var stopwatch = Stopwatch.StartNew();
+        recorder.Stop();
+        Assert.True(stopwatch.Elapsed < TimeSpan.FromMilliseconds(GcEventRecorder.FlushTimeoutMilliseconds), $"Stop took {stopwatch.Elapsed}.");
+        Assert.False(recorder.IsRunning);
+    }
+
+    [Fact]
+    public async Task Stop_FromManyThreadsAtOnce_AfterAGc_StopsOnce()
+    {
+        int before = GcRuntimeEventListener.LiveCount;
+        using var recorder = new GcEventRecorder(new GcEventRecorderOptions { RecordLargeObjectAllocations = false });
+        recorder.Start();
+        GC.Collect();
+        Task[] stoppers = [.. Enumerable.Range(0, 2 * Environment.ProcessorCount + 1).Select(_ => Task.Run(recorder.Stop))];
+        await Task.WhenAll(stoppers).WaitAsync(TimeSpan.FromSeconds(10)); // throws TimeoutException if a Stop hangs
+        Assert.False(recorder.IsRunning);
+        Assert.Equal(before, GcRuntimeEventListener.LiveCount);
+        Assert.True(recorder.CollectionCount >= 1);
+    }
+
     [Fact]
     public void Options_AreValidated()
     {
