@@ -3,18 +3,23 @@ using System.Buffers;
 namespace Gen0.Tests.IO;
 
 /// <summary>
-/// A test pool that allocates exact arrays, counts what is out, refuses to hand out more than a fixed number of arrays
-/// (so a stream that grows without bound fails the test instead of killing the test host), and records whether every
-/// returned array came back cleared.
+/// A test pool that allocates exact arrays (or rents them from an inner pool), counts what is out, refuses to hand out
+/// more than a fixed number of arrays (so a stream that grows without bound fails the test instead of killing the test
+/// host), and records whether every returned array came back cleared.
 /// </summary>
 public sealed class RentLimitedPool : ArrayPool<byte>
 {
     private readonly int _maxRents;
+    private readonly ArrayPool<byte>? _inner;
     private readonly object _lock = new();
     private readonly HashSet<byte[]> _outstanding = new(ReferenceEqualityComparer.Instance);
     private int _rents;
 
-    public RentLimitedPool(int maxRents = 256) => _maxRents = maxRents;
+    public RentLimitedPool(int maxRents = 256, ArrayPool<byte>? inner = null)
+    {
+        _maxRents = maxRents;
+        _inner = inner;
+    }
 
     /// <summary>Gets how many arrays were rented in all.</summary>
     public int Rents => Volatile.Read(ref _rents);
@@ -44,7 +49,7 @@ public sealed class RentLimitedPool : ArrayPool<byte>
             throw new RentLimitExceededException(_maxRents);
         }
 
-        byte[] array = new byte[Math.Max(minimumLength, 0)];
+        byte[] array = _inner?.Rent(minimumLength) ?? new byte[Math.Max(minimumLength, 0)];
         lock (_lock)
         {
             _outstanding.Add(array);
@@ -70,6 +75,8 @@ public sealed class RentLimitedPool : ArrayPool<byte>
                 DirtyReturns++;
             }
         }
+
+        _inner?.Return(array);
     }
 
     /// <summary>Thrown by <see cref="Rent"/> past the limit: the sign of unbounded growth.</summary>
