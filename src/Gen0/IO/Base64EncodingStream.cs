@@ -22,7 +22,8 @@ namespace Gen0.IO;
 /// </para>
 /// <para>
 /// Invariants: at most two input bytes are held between writes (Base64 encodes three bytes at a time); one fixed
-/// buffer of a few kilobytes, rented from the pool on first write and returned on dispose, stages the output. Every
+/// buffer of a few kilobytes, rented from the pool on first write and returned on dispose, stages the output; the part of it that held output
+/// is cleared before it goes back, so the payload never reaches the pool's next renter. Every
 /// write passes all complete three-byte groups on; <see cref="Flush"/> flushes the destination and never writes
 /// padding; <see cref="FlushFinalBlock"/> (called by <see cref="Stream.Dispose()"/> if not called before) encodes
 /// the last one or two bytes with padding. The output equals <see cref="Convert.ToBase64String(byte[])"/> of the
@@ -47,6 +48,10 @@ public sealed class Base64EncodingStream : Stream
 
     private byte[]? _buffer;
     private char[]? _chars;
+
+    // The most output ever staged at once: that prefix of the buffers is cleared before they go back to the pool, so
+    // the encoded payload never reaches the pool's next renter (at most BufferLength bytes and chars to clear).
+    private int _staged;
     private byte _pending0;
     private byte _pending1;
     private int _pendingCount;
@@ -103,6 +108,12 @@ public sealed class Base64EncodingStream : Stream
         _xmlWriter = destination;
         _leaveOpen = leaveOpen;
     }
+
+    /// <summary>Gets the pool the staging bytes come from (the default pool; tests substitute a recording one).</summary>
+    internal ArrayPool<byte> BytePool { get; init; } = DefaultArrayPool<byte>.Instance;
+
+    /// <summary>Gets the pool the staging chars of a <see cref="TextWriter"/> destination come from.</summary>
+    internal ArrayPool<char> CharPool { get; init; } = DefaultArrayPool<char>.Instance;
 
     /// <summary>Gets whether <see cref="FlushFinalBlock"/> has run: the padding is written and nothing more can be.</summary>
     public bool HasFlushedFinalBlock => _finalBlockWritten;
@@ -326,7 +337,7 @@ public sealed class Base64EncodingStream : Stream
     /// <returns>The number of bytes staged.</returns>
     private int Fill(ReadOnlySpan<byte> input, out int consumed)
     {
-        byte[] buffer = _buffer ??= DefaultArrayPool<byte>.Instance.Rent(BufferLength);
+        byte[] buffer = _buffer ??= BytePool.Rent(BufferLength);
         bool encode = _xmlWriter is null;
         int filled = 0;
         consumed = 0;
@@ -392,7 +403,7 @@ public sealed class Base64EncodingStream : Stream
             return 0;
         }
 
-        byte[] buffer = _buffer ??= DefaultArrayPool<byte>.Instance.Rent(BufferLength);
+        byte[] buffer = _buffer ??= BytePool.Rent(BufferLength);
         ReadOnlySpan<byte> group = _pendingCount == 1 ? [_pending0] : [_pending0, _pending1];
         _pendingCount = 0;
         return _xmlWriter is null ? Encode(group, buffer, final: true) : Copy(group, buffer);
@@ -413,6 +424,7 @@ public sealed class Base64EncodingStream : Stream
 
     private void Emit(int count)
     {
+        NoteStaged(count);
         byte[] buffer = _buffer!;
         if (_stream is not null)
         {
@@ -430,6 +442,7 @@ public sealed class Base64EncodingStream : Stream
 
     private Task EmitAsync(int count, CancellationToken cancellationToken)
     {
+        NoteStaged(count);
         byte[] buffer = _buffer!;
         if (_stream is not null)
         {
@@ -453,9 +466,17 @@ public sealed class Base64EncodingStream : Stream
     // Base64 text is ASCII, so widening the encoded bytes gives the UTF-16 text (vectorized, as Convert does).
     private char[] Widen(int count)
     {
-        char[] chars = _chars ??= DefaultArrayPool<char>.Instance.Rent(BufferLength);
+        char[] chars = _chars ??= CharPool.Rent(BufferLength);
         Ascii.ToUtf16(_buffer.AsSpan(0, count), chars, out _);
         return chars;
+    }
+
+    private void NoteStaged(int count)
+    {
+        if (count > _staged)
+        {
+            _staged = count;
+        }
     }
 
     private void FlushDestination()
@@ -470,13 +491,15 @@ public sealed class Base64EncodingStream : Stream
         if (_buffer is { } buffer)
         {
             _buffer = null;
-            DefaultArrayPool<byte>.Instance.Return(buffer);
+            buffer.AsSpan(0, _staged).Clear();
+            BytePool.Return(buffer);
         }
 
         if (_chars is { } chars)
         {
             _chars = null;
-            DefaultArrayPool<char>.Instance.Return(chars);
+            chars.AsSpan(0, _staged).Clear();
+            CharPool.Return(chars);
         }
     }
 

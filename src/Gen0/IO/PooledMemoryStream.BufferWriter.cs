@@ -73,7 +73,7 @@ public sealed partial class PooledMemoryStream
             }
             finally
             {
-                _pool.Return(pending);
+                _pool.Return(pending, _clearOnReturn);
             }
 
             return;
@@ -92,7 +92,7 @@ public sealed partial class PooledMemoryStream
 
         long position = _position;
         long end = position + count;
-        if (position >= _capacity || end > BlockEndAt(position))
+        if (position >= _capacity || end > BlockEndAt(position) || end > MaxLength)
         {
             ThrowHelper.ThrowAdvancedTooFar(position >= _capacity ? 0 : (int)(_cursorEnd - position));
         }
@@ -151,16 +151,22 @@ public sealed partial class PooledMemoryStream
         }
 
         long position = _position;
+        if (position + sizeHint > MaxLength)
+        {
+            ThrowStreamTooLong();
+        }
+
         EnsureCapacity(position + 1);
         Locate(position);
         if (_cursorEnd - position < sizeHint && !TryStartBlockFor(position, sizeHint))
         {
             byte[] pending = _pool.Rent(sizeHint);
             _pendingBuffer = pending;
-            return (pending, 0, pending.Length);
+            return (pending, 0, (int)Math.Min(pending.Length, MaxLength - position));
         }
 
-        return (_cursorBlock, (int)(position - _cursorStart), (int)(_cursorEnd - position));
+        // Never hand out memory past MaxLength, so that Advance over all of it stays within the limit.
+        return (_cursorBlock, (int)(position - _cursorStart), (int)(Math.Min(_cursorEnd, MaxLength) - position));
     }
 
     /// <summary>
@@ -174,6 +180,7 @@ public sealed partial class PooledMemoryStream
             return false;
         }
 
+        EnsureTableRoom(1);
         int index = _cursorIndex;
         long blockStart = _cursorStart;
 
@@ -221,7 +228,7 @@ public sealed partial class PooledMemoryStream
         if (_pendingBuffer is { } pending)
         {
             _pendingBuffer = null;
-            _pool.Return(pending);
+            _pool.Return(pending, _clearOnReturn);
         }
     }
 

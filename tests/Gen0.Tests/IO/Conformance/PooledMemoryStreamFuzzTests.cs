@@ -1,0 +1,301 @@
+using System.Buffers;
+using Gen0.Buffers;
+using Gen0.IO;
+using Gen0.Tests.Infrastructure;
+
+namespace Gen0.Tests.IO.Conformance;
+
+/// <summary>
+/// A seeded differential fuzzer: thousands of random operations per seed (every Stream member plus GetBuffer,
+/// TryGetBuffer, ToArray, WriteTo, Capacity, GetSpan/Advance), with positions and lengths drawn mostly from the block
+/// boundaries (-1/0/+1), run against a <see cref="MemoryStream"/> and a <see cref="PooledMemoryStream"/>; after every
+/// step the result (or exception type), Position, Length and the whole contents must agree. Tiny blocks make every
+/// operation cross boundaries; 64 KiB blocks come from the default pool. <c>GEN0_SOAK=1</c> runs 20 times the steps.
+/// </summary>
+public class PooledMemoryStreamFuzzTests
+{
+    private static readonly bool s_soak = Environment.GetEnvironmentVariable("GEN0_SOAK") == "1";
+
+    public static TheoryData<int, int> SeedsAndBlockSizes()
+    {
+        var data = new TheoryData<int, int>();
+        foreach (int blockSize in new[] { 1, 7, 64, PooledMemoryStream.DefaultBlockSize })
+        {
+            for (int seed = 1; seed <= 5; seed++)
+            {
+                data.Add(seed, blockSize);
+            }
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(SeedsAndBlockSizes))]
+    public void RandomOperations_MatchMemoryStream(int seed, int blockSize)
+    {
+        int steps = (blockSize >= 4096 ? 1_000 : 3_000) * (s_soak ? 20 : 1);
+        bool defaultPool = blockSize == PooledMemoryStream.DefaultBlockSize;
+        var guarded = new GuardedArrayPool<byte>(ArrayPool<byte>.Create(), captureStackTraces: false);
+        ArrayPool<byte> pool = defaultPool ? new RentLimitedPool(4096, DefaultArrayPool<byte>.Instance) : guarded;
+        var fuzz = new Fuzz(new Random((seed * 7919) + blockSize), blockSize);
+        Watchdog.Run(
+            () =>
+            {
+                using var actual = new PooledMemoryStream(pool, blockSize);
+                var expected = new MemoryStream();
+                for (int step = 0; step < steps; step++)
+                {
+                    string what = fuzz.Step(expected, actual);
+                    string where = $"seed {seed}, block {blockSize}, step {step}: {what}";
+                    Assert.True(expected.Length == actual.Length, $"{where}: Length {actual.Length}, MemoryStream {expected.Length}");
+                    Assert.True(expected.Position == actual.Position, $"{where}: Position {actual.Position}, MemoryStream {expected.Position}");
+                    Assert.True(expected.ToArray().AsSpan().SequenceEqual(actual.ToArray()), $"{where}: contents differ");
+                }
+
+                Assert.Equal(expected.ToArray(), actual.GetReadOnlySequence().ToArray());
+            },
+            TimeSpan.FromSeconds(60),
+            $"fuzz seed {seed}, block {blockSize}");
+
+        if (!defaultPool)
+        {
+            guarded.AssertAllReturned();
+        }
+        else
+        {
+            Assert.Equal(0, ((RentLimitedPool)pool).Outstanding);
+        }
+    }
+
+    /// <summary>Draws the operations and their arguments.</summary>
+    private sealed class Fuzz(Random random, int blockSize)
+    {
+        private readonly int _max = Math.Min((4 * blockSize) + 5, 300_000);
+
+        public string Step(MemoryStream expected, PooledMemoryStream actual)
+        {
+            switch (random.Next(24))
+            {
+                case 0:
+                case 1:
+                {
+                    int count = Size();
+                    byte[] data = Bytes(count + 4);
+                    int offset = random.Next(8) == 0 ? random.Next(-1, 6) : random.Next(0, 5);
+                    if (random.Next(10) == 0)
+                    {
+                        count = random.Next(-1, data.Length + 2);
+                    }
+
+                    Differential.Same(() => expected.Write(data, offset, count), () => actual.Write(data, offset, count), "Write");
+                    return $"Write(byte[{data.Length}], {offset}, {count})";
+                }
+
+                case 2:
+                {
+                    byte[] data = Bytes(Size());
+                    Differential.Same(() => expected.Write(data.AsSpan()), () => actual.Write(data.AsSpan()), "Write(span)");
+                    return $"Write(span {data.Length})";
+                }
+
+                case 3:
+                {
+                    byte value = (byte)random.Next(256);
+                    Differential.Same(() => expected.WriteByte(value), () => actual.WriteByte(value), "WriteByte");
+                    return "WriteByte";
+                }
+
+                case 4:
+                case 5:
+                {
+                    int count = Size();
+                    int offset = random.Next(8) == 0 ? random.Next(-1, 4) : random.Next(0, 3);
+                    byte[] e = new byte[count + 2];
+                    byte[] a = new byte[count + 2];
+                    Differential.Same(() => expected.Read(e, offset, count), () => actual.Read(a, offset, count), "Read");
+                    Assert.Equal(e, a);
+                    return $"Read(byte[{e.Length}], {offset}, {count})";
+                }
+
+                case 6:
+                {
+                    byte[] e = new byte[Size()];
+                    byte[] a = new byte[e.Length];
+                    Differential.Same(() => expected.Read(e.AsSpan()), () => actual.Read(a.AsSpan()), "Read(span)");
+                    Assert.Equal(e, a);
+                    return $"Read(span {e.Length})";
+                }
+
+                case 7:
+                    Differential.Same(expected.ReadByte, actual.ReadByte, "ReadByte");
+                    return "ReadByte";
+
+                case 8:
+                case 9:
+                {
+                    var origin = (SeekOrigin)(random.Next(12) == 0 ? random.Next(-1, 5) : random.Next(0, 3));
+                    long basis = origin switch { SeekOrigin.Current => expected.Position, SeekOrigin.End => expected.Length, _ => 0 };
+                    long offset = Boundary() - basis;
+                    if (random.Next(20) == 0)
+                    {
+                        offset = random.Next(2) == 0 ? long.MaxValue : long.MinValue;
+                    }
+
+                    Differential.Same(() => expected.Seek(offset, origin), () => actual.Seek(offset, origin), "Seek");
+                    return $"Seek({offset}, {origin})";
+                }
+
+                case 10:
+                {
+                    long value = random.Next(20) == 0 ? -1 : Boundary();
+                    Differential.Same(() => expected.Position = value, () => actual.Position = value, "Position");
+                    return $"Position = {value}";
+                }
+
+                case 11:
+                case 12:
+                {
+                    long value = random.Next(20) == 0 ? -1 : Boundary();
+                    Differential.Same(() => expected.SetLength(value), () => actual.SetLength(value), "SetLength");
+                    return $"SetLength({value})";
+                }
+
+                case 13:
+                {
+                    // Capacity differs by design (blocks vs one array); only growth to a value and the refusal agree.
+                    int value = (int)Math.Min(Boundary(), int.MaxValue);
+                    Differential.Same(() => { expected.Capacity = value; return 0; }, () => { actual.Capacity = value; return 0; }, "Capacity");
+                    return $"Capacity = {value}";
+                }
+
+                case 14:
+                {
+                    byte[] e = expected.GetBuffer();
+                    byte[] a = actual.GetBuffer();
+                    Assert.True(e.AsSpan(0, (int)expected.Length).SequenceEqual(a.AsSpan(0, (int)actual.Length)), "GetBuffer");
+                    return "GetBuffer";
+                }
+
+                case 15:
+                {
+                    Assert.True(expected.TryGetBuffer(out ArraySegment<byte> e));
+                    if (actual.TryGetBuffer(out ArraySegment<byte> a))
+                    {
+                        Assert.True(e.AsSpan().SequenceEqual(a.AsSpan()), "TryGetBuffer");
+                    }
+                    else
+                    {
+                        Assert.True(actual.BlockCount > 1, "TryGetBuffer refused a single-block stream");
+                    }
+
+                    return "TryGetBuffer";
+                }
+
+                case 16:
+                {
+                    var e = new MemoryStream();
+                    var a = new MemoryStream();
+                    expected.WriteTo(e);
+                    actual.WriteTo(a);
+                    Assert.Equal(e.ToArray(), a.ToArray());
+                    return "WriteTo";
+                }
+
+                case 17:
+                {
+                    var e = new MemoryStream();
+                    var a = new MemoryStream();
+                    int bufferSize = random.Next(10) == 0 ? random.Next(-1, 1) : Math.Max(1, Size());
+                    Differential.Same(() => expected.CopyTo(e, bufferSize), () => actual.CopyTo(a, bufferSize), "CopyTo");
+                    Assert.Equal(e.ToArray(), a.ToArray());
+                    return $"CopyTo(bufferSize {bufferSize})";
+                }
+
+                case 18:
+                {
+                    var e = new MemoryStream();
+                    var a = new MemoryStream();
+                    int bufferSize = Math.Max(1, Size());
+                    expected.CopyToAsync(e, bufferSize).GetAwaiter().GetResult();
+                    actual.CopyToAsync(a, bufferSize).GetAwaiter().GetResult();
+                    Assert.Equal(e.ToArray(), a.ToArray());
+                    return $"CopyToAsync(bufferSize {bufferSize})";
+                }
+
+                case 19:
+                {
+                    byte[] data = Bytes(Size());
+                    expected.WriteAsync(data, 0, data.Length).GetAwaiter().GetResult();
+                    actual.WriteAsync(data.AsMemory()).AsTask().GetAwaiter().GetResult();
+                    return $"WriteAsync({data.Length})";
+                }
+
+                case 20:
+                {
+                    byte[] e = new byte[Size()];
+                    byte[] a = new byte[e.Length];
+                    Differential.Same(
+                        () => expected.ReadAsync(e, 0, e.Length).GetAwaiter().GetResult(),
+                        () => actual.ReadAsync(a.AsMemory()).AsTask().GetAwaiter().GetResult(),
+                        "ReadAsync");
+                    Assert.Equal(e, a);
+                    return $"ReadAsync({e.Length})";
+                }
+
+                case 21:
+                {
+                    // The IBufferWriter side, mirrored on MemoryStream as the write it amounts to.
+                    int hint = random.Next(4) == 0 ? 0 : Size();
+                    Span<byte> span = actual.GetSpan(hint);
+                    Assert.True(span.Length >= Math.Max(1, hint), $"GetSpan({hint}) gave {span.Length}");
+                    int count = random.Next(0, Math.Min(span.Length, Math.Max(hint, 1)) + 1);
+                    byte[] data = Bytes(count);
+                    data.CopyTo(span);
+                    actual.Advance(count);
+                    expected.Write(data, 0, count);
+                    return $"GetSpan({hint}) + Advance({count})";
+                }
+
+                case 22:
+                    Assert.Equal(expected.ToArray(), actual.ToArray());
+                    return "ToArray";
+
+                default:
+                {
+                    expected.Flush();
+                    actual.Flush();
+                    Assert.Equal(expected.ToArray(), actual.GetReadOnlySequence().ToArray());
+                    return "Flush + GetReadOnlySequence";
+                }
+            }
+        }
+
+        /// <summary>Mostly a block boundary -1/0/+1 (up to four blocks), sometimes anything up to the maximum size.</summary>
+        private long Boundary()
+        {
+            if (random.Next(4) == 0)
+            {
+                return random.Next(0, _max + 1);
+            }
+
+            long value = ((long)random.Next(0, 5) * blockSize) + random.Next(-1, 2);
+            return Math.Max(0, value);
+        }
+
+        private int Size() => random.Next(6) switch
+        {
+            0 => random.Next(0, 3),
+            1 => Math.Max(0, blockSize + random.Next(-1, 2)),
+            2 => (2 * blockSize) + 1,
+            _ => random.Next(0, Math.Min(_max, 3 * blockSize) + 1),
+        };
+
+        private byte[] Bytes(int length)
+        {
+            byte[] data = new byte[Math.Max(0, length)];
+            random.NextBytes(data);
+            return data;
+        }
+    }
+}
