@@ -17,4 +17,12 @@ public enum ArrayPoolDropReason
 
     /// <summary>The pool had been disposed.</summary>
     PoolDisposed = 4,
+
+    /// <summary>
+    /// The array was returned a second time while the pool still held it from the first return (it sat in the calling
+    /// thread's cache, or on top of the shard the thread returns to): keeping it again would have handed it to two
+    /// renters. <see cref="ScalableArrayPool{T}"/> documents which double returns it sees; <see cref="GuardedArrayPool{T}"/>
+    /// sees them all.
+    /// </summary>
+    DoubleReturn = 5,
 }

@@ -21,7 +21,7 @@ public sealed partial class ScalableArrayPool<T>
 
         public T[]? TryPop(int c) => _stacks[c].TryPop();
 
-        public bool TryPush(int c, T[] array) => _stacks[c].TryPush(array);
+        public PushResult TryPush(int c, T[] array) => _stacks[c].TryPush(array);
 
         public int CountOf(int c) => _stacks[c].Count;
 
@@ -68,11 +68,11 @@ public sealed partial class ScalableArrayPool<T>
             }
         }
 
-        public bool TryPush(T[] array)
+        public PushResult TryPush(T[] array)
         {
             if (_count >= _capacity)
             {
-                return false;
+                return PushResult.Full;
             }
 
             lock (_lock)
@@ -80,14 +80,20 @@ public sealed partial class ScalableArrayPool<T>
                 int n = _count;
                 if (n >= _capacity)
                 {
-                    return false;
+                    return PushResult.Full;
+                }
+
+                // The shard half of the double-return check: the array this thread (or any) pushed last.
+                if (n != 0 && ReferenceEquals(_items![n - 1], array))
+                {
+                    return PushResult.Duplicate;
                 }
 
                 _items ??= new T[]?[_capacity];
                 _items[n] = array;
                 _count = n + 1;
                 _stamp = 0;
-                return true;
+                return PushResult.Pushed;
             }
         }
 
@@ -126,5 +132,13 @@ public sealed partial class ScalableArrayPool<T>
                 return n;
             }
         }
+    }
+
+    /// <summary>What <see cref="ClassStack.TryPush"/> did with an array.</summary>
+    private enum PushResult
+    {
+        Pushed,
+        Full,
+        Duplicate,
     }
 }

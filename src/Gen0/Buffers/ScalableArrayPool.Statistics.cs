@@ -66,6 +66,7 @@ public sealed partial class ScalableArrayPool<T>
             DropsPoolFull = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.PoolFull],
             DropsOverBudget = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.OverBudget],
             DropsPoolDisposed = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.PoolDisposed],
+            DropsDoubleReturn = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.DoubleReturn],
             TrimmedArrays = totals[Counter.TrimmedArrays],
             TrimmedBytes = totals[Counter.TrimmedBytes],
             RetainedArrays = arrays,

@@ -62,10 +62,20 @@ public sealed partial class ScalableArrayPool<T>
     }
 
     /// <summary>
-    /// Called by the owner thread only, on a slow path, after the trimmer emptied some of its slots: compacts the
-    /// arrays left in each class and gives the reservations of the emptied slots back to the budget.
+    /// Called by the owner thread only, on a slow path, after a trimmer emptied some of its slots while the owner was
+    /// busy: compacts the arrays left in each class and gives the reservations of the emptied slots back to the
+    /// budget. Under the cache's lock, so no trimmer exchanges an array while it moves.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private void ReleaseEmptyReservations(ThreadCache cache)
+    {
+        lock (cache)
+        {
+            ReleaseEmptyReservationsLocked(cache);
+        }
+    }
+
+    private void ReleaseEmptyReservationsLocked(ThreadCache cache)
     {
         cache.ReleaseRequested = false;
         long released = 0;
@@ -177,9 +187,11 @@ public sealed partial class ScalableArrayPool<T>
     }
 
     /// <summary>
-    /// One thread's cache for one pool. Only the owner thread writes <see cref="Classes"/> and
-    /// <see cref="Counters"/>, and stores into <see cref="Slots"/>; other threads read them for statistics and the
-    /// trimmer may exchange a slot's array for <see langword="null"/>.
+    /// One thread's cache for one pool. Only the owner thread writes <see cref="Classes"/>' counts and
+    /// <see cref="Counters"/>, and stores arrays into <see cref="Slots"/>; other threads read them for statistics, a
+    /// trimmer may exchange a slot's array for <see langword="null"/>, and a trimmer may lower a class's reservations
+    /// when the <see cref="Busy"/>/<see cref="Revoking"/> handshake shows the owner is not writing its slots. The
+    /// object itself is the lock that the trimmer and the owner's rare slow paths share.
     /// </summary>
     private sealed class ThreadCache
     {
@@ -194,6 +206,14 @@ public sealed partial class ScalableArrayPool<T>
 
         // Set by the trimmer after it emptied slots of this live thread: the owner gives back the reservations.
         public volatile bool ReleaseRequested;
+
+        // Written by the owner only: true from before it reads the reservations on a return until after it stored the
+        // array. A trimmer reads it after a process-wide barrier to learn whether it may lower the reservations.
+        public bool Busy;
+
+        // Written by the trimmer only, under the cache's lock: true while it takes reservations back. An owner that
+        // sees it returns under the lock instead.
+        public volatile bool Revoking;
 
         public ThreadCache(object owner, int slotCount, int classCount)
         {

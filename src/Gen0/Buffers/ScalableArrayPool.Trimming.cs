@@ -67,6 +67,11 @@ public sealed partial class ScalableArrayPool<T>
             (int deadArrays, long deadBytes) = RemoveDeadThreadCaches();
             arrays += deadArrays;
             bytes += deadBytes;
+            if (kind != TrimKind.Dispose)
+            {
+                AnnounceRevocation(own);
+            }
+
             foreach (ThreadCache cache in _caches)
             {
                 (int a, long b) = kind == TrimKind.Dispose || ReferenceEquals(cache, own)
@@ -98,55 +103,111 @@ public sealed partial class ScalableArrayPool<T>
     }
 
     /// <summary>
-    /// Takes the idle (or all) arrays out of a live thread's cache. The owner may be using the cache at the same time:
-    /// the exchange means the trimmer and the owner can both end up with an array, which is harmless because the
-    /// trimmer only lets it go; reservations stay, and the owner gives the empty ones back on its next slow path.
+    /// The trimmer's side of the handshake that lets it take back the reservations of threads that are not running
+    /// (idle threads would otherwise keep the budget charged forever, and other threads' returns would be dropped
+    /// <c>OverBudget</c>). It raises <c>Revoking</c> on every other thread's cache, then runs a process-wide memory
+    /// barrier, which makes every thread's earlier stores visible here and this thread's flags visible to every
+    /// thread's later loads. Afterwards, for each cache, either the owner's <c>Busy</c> store is visible (it may be
+    /// writing its slots: the trimmer leaves the reservations to it), or the owner's next return reads
+    /// <c>Revoking</c> as set and waits on the cache's lock. So the owner's return path pays two plain stores and a
+    /// load, never a fence or an interlocked operation, and the barrier's cost (an interrupt per core) falls on the
+    /// trimmer, at most once per trim.
+    /// </summary>
+    private void AnnounceRevocation(ThreadCache? own)
+    {
+        bool any = false;
+        foreach (ThreadCache cache in _caches)
+        {
+            if (!ReferenceEquals(cache, own))
+            {
+                cache.Revoking = true;
+                any = true;
+            }
+        }
+
+        if (any)
+        {
+            Interlocked.MemoryBarrierProcessWide();
+        }
+    }
+
+    /// <summary>
+    /// Takes the idle (or all) arrays out of a live thread's cache, and the reservations of its empty top slots when
+    /// the owner is not writing them (see <see cref="AnnounceRevocation"/>). The owner may rent at the same time: the
+    /// exchange means the trimmer and the owner can both end up with an array, which is harmless because the trimmer
+    /// only lets it go. If the owner is busy, reservations stay and the owner gives the empty ones back on its next
+    /// slow path.
     /// </summary>
     private (int Arrays, long Bytes) TrimOtherThread(ThreadCache cache, int now, int idle, bool all)
     {
         int arrays = 0;
         long bytes = 0;
-        for (int c = 0; c < _lengths.Length; c++)
+        lock (cache)
         {
-            int start = _slotStart[c];
-            int reserved = Math.Min(Volatile.Read(ref cache.Classes[c].Reserved), _slotCapacity[c]);
-            for (int i = 0; i < reserved; i++)
+            bool ownerQuiet = !Volatile.Read(ref cache.Busy);
+            long released = 0;
+            for (int c = 0; c < _lengths.Length; c++)
             {
-                ref Slot slot = ref cache.Slots[start + i];
-                if (slot.Array is null)
+                int start = _slotStart[c];
+                int reserved = Math.Min(Volatile.Read(ref cache.Classes[c].Reserved), _slotCapacity[c]);
+                int kept = 0;
+                for (int i = 0; i < reserved; i++)
                 {
-                    continue;
-                }
-
-                if (!all)
-                {
-                    int stamp = slot.Stamp;
-                    if (stamp == 0)
-                    {
-                        slot.Stamp = now == 0 ? 1 : now;
-                        continue;
-                    }
-
-                    if (now - stamp < idle)
+                    ref Slot slot = ref cache.Slots[start + i];
+                    if (slot.Array is null)
                     {
                         continue;
                     }
+
+                    if (!all && !IsIdle(ref slot, now, idle))
+                    {
+                        kept = i + 1;
+                        continue;
+                    }
+
+                    if (Interlocked.Exchange(ref slot.Array, null) is not null)
+                    {
+                        arrays++;
+                        bytes += _classBytes[c];
+                    }
                 }
 
-                if (Interlocked.Exchange(ref slot.Array, null) is not null)
+                // Reservations stay a prefix: the slots above the last kept array are empty, and the owner, not
+                // writing, cannot fill them before it sees the lowered count (it returns under this lock meanwhile).
+                if (ownerQuiet && kept < reserved)
                 {
-                    arrays++;
-                    bytes += _classBytes[c];
+                    cache.Classes[c].Reserved = kept;
+                    released += (reserved - kept) * _classBytes[c];
                 }
             }
-        }
 
-        if (arrays != 0)
-        {
-            cache.ReleaseRequested = true;
+            if (released != 0)
+            {
+                Interlocked.Add(ref _reservedBytes, -released);
+            }
+
+            if (arrays != 0 && !ownerQuiet)
+            {
+                cache.ReleaseRequested = true;
+            }
+
+            cache.Revoking = false;
         }
 
         return (arrays, bytes);
+    }
+
+    /// <summary>Stamps a slot the first time the trimmer sees it unused; true once it has been unused for <paramref name="idle"/> ms.</summary>
+    private static bool IsIdle(ref Slot slot, int now, int idle)
+    {
+        int stamp = slot.Stamp;
+        if (stamp == 0)
+        {
+            slot.Stamp = now == 0 ? 1 : now;
+            return false;
+        }
+
+        return now - stamp >= idle;
     }
 
     /// <summary>

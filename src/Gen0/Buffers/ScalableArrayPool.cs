@@ -262,24 +262,18 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
                     Array.Clear(array);
                 }
 
-                ref ClassState state = ref cache.Classes[c];
-                int n = state.Count;
-                if (n < state.Reserved)
+                // The owner's side of the handshake with a trimmer that takes reservations back (see
+                // TakeBackReservations): say "writing my slots", then look whether a trimmer is at work on them.
+                cache.Busy = true;
+                if (!cache.Revoking)
                 {
-                    ref Slot slot = ref cache.Slots[_slotStart[c] + n];
-                    slot.Array = array;
-                    slot.Stamp = 0;
-                    state.Count = n + 1;
-                    cache.Counters[Counter.ThreadLocalReturns]++;
-                    if (ArrayPoolEventSource.Log.IsEnabled())
-                    {
-                        ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), length, threadLocal: true);
-                    }
-
+                    ReturnToThreadCache(cache, array, c);
+                    Volatile.Write(ref cache.Busy, false);
                     return;
                 }
 
-                ReturnSlow(cache, array, c);
+                cache.Busy = false;
+                ReturnWhileTrimmed(cache, array, c);
                 return;
             }
 
@@ -430,11 +424,82 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         }
     }
 
+    /// <summary>
+    /// The owner's return of an array of class <paramref name="c"/>: refused if this thread's cache holds it already,
+    /// else into a reserved slot (no lock, no interlocked operation), else <see cref="ReturnSlow"/>. Called with
+    /// <c>Busy</c> set or under the cache's lock, so no trimmer changes the reservations meanwhile.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ReturnToThreadCache(ThreadCache cache, T[] array, int c)
+    {
+        ref ClassState state = ref cache.Classes[c];
+        int n = state.Count;
+        if (n != 0 && IsInThreadCache(cache, c, n, array))
+        {
+            Drop(cache, array, ArrayPoolDropReason.DoubleReturn);
+            return;
+        }
+
+        if (n < state.Reserved)
+        {
+            ref Slot slot = ref cache.Slots[_slotStart[c] + n];
+            slot.Array = array;
+            slot.Stamp = 0;
+            state.Count = n + 1;
+            cache.Counters[Counter.ThreadLocalReturns]++;
+            if (ArrayPoolEventSource.Log.IsEnabled())
+            {
+                ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, threadLocal: true);
+            }
+
+            return;
+        }
+
+        ReturnSlow(cache, array, c);
+    }
+
+    /// <summary>
+    /// The same-thread double-return check: whether one of the <paramref name="count"/> slots of class
+    /// <paramref name="c"/> holds <paramref name="array"/>. The common return finds the class empty (its array was
+    /// rented from it) and skips the loop; a full class costs at most eight compares of references.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool IsInThreadCache(ThreadCache cache, int c, int count, T[] array)
+    {
+        int start = _slotStart[c];
+        Slot[] slots = cache.Slots;
+        for (int i = start + count - 1; i >= start; i--)
+        {
+            if (ReferenceEquals(slots[i].Array, array))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>A trimmer is taking this thread's reservations back: wait for it, then return as usual.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ReturnWhileTrimmed(ThreadCache cache, T[] array, int c)
+    {
+        lock (cache)
+        {
+            ReturnToThreadCache(cache, array, c);
+        }
+    }
+
     private void ReturnSlow(ThreadCache cache, T[] array, int c)
     {
         if (cache.ReleaseRequested)
         {
             ReleaseEmptyReservations(cache);
+        }
+
+        // A trimmer that lowered the reservations below the count left only empty slots above them.
+        if (cache.Classes[c].Count > cache.Classes[c].Reserved)
+        {
+            cache.Classes[c].Count = cache.Classes[c].Reserved;
         }
 
         // One charge serves either destination: a newly reserved thread-local slot or a shard.
@@ -463,10 +528,11 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             return;
         }
 
-        if (!_shards[CurrentShard()].TryPush(c, array))
+        PushResult pushed = _shards[CurrentShard()].TryPush(c, array);
+        if (pushed != PushResult.Pushed)
         {
             Interlocked.Add(ref _reservedBytes, -bytes);
-            Drop(cache, array, ArrayPoolDropReason.PoolFull);
+            Drop(cache, array, pushed == PushResult.Duplicate ? ArrayPoolDropReason.DoubleReturn : ArrayPoolDropReason.PoolFull);
             return;
         }
 
@@ -553,8 +619,8 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
         // Followed by one counter per ArrayPoolDropReason, in the enum's order.
         public const int DropsOverMaximumLength = 6;
-        public const int TrimmedArrays = 11;
-        public const int TrimmedBytes = 12;
-        public const int Count = 13;
+        public const int TrimmedArrays = 12;
+        public const int TrimmedBytes = 13;
+        public const int Count = 14;
     }
 }

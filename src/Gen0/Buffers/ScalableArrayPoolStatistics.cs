@@ -35,7 +35,7 @@ public sealed class ScalableArrayPoolStatistics
     public long Returns { get; internal init; }
 
     /// <summary>Gets the number of returned arrays dropped, for any reason.</summary>
-    public long Drops => DropsOverMaximumLength + DropsForeignLength + DropsPoolFull + DropsOverBudget + DropsPoolDisposed;
+    public long Drops => DropsOverMaximumLength + DropsForeignLength + DropsPoolFull + DropsOverBudget + DropsPoolDisposed + DropsDoubleReturn;
 
     /// <summary>Gets the number of returned arrays dropped as <see cref="ArrayPoolDropReason.OverMaximumLength"/>.</summary>
     public long DropsOverMaximumLength { get; internal init; }
@@ -51,6 +51,9 @@ public sealed class ScalableArrayPoolStatistics
 
     /// <summary>Gets the number of returned arrays dropped as <see cref="ArrayPoolDropReason.PoolDisposed"/>.</summary>
     public long DropsPoolDisposed { get; internal init; }
+
+    /// <summary>Gets the number of returned arrays dropped as <see cref="ArrayPoolDropReason.DoubleReturn"/>.</summary>
+    public long DropsDoubleReturn { get; internal init; }
 
     /// <summary>Gets the number of kept arrays released by the idle timer, by memory pressure, or by <c>Trim()</c>.</summary>
     public long TrimmedArrays { get; internal init; }
@@ -85,6 +88,7 @@ public sealed class ScalableArrayPoolStatistics
         ArrayPoolDropReason.PoolFull => DropsPoolFull,
         ArrayPoolDropReason.OverBudget => DropsOverBudget,
         ArrayPoolDropReason.PoolDisposed => DropsPoolDisposed,
+        ArrayPoolDropReason.DoubleReturn => DropsDoubleReturn,
         _ => throw new ArgumentOutOfRangeException(nameof(reason), reason, "Not a defined ArrayPoolDropReason."),
     };
 }
