@@ -7,7 +7,9 @@ namespace Gen0.AspNetCore;
 /// <summary>
 /// A health check on <see cref="GcMonitor"/>: healthy while no GC alert is active, otherwise the registration's failure
 /// status (<see cref="HealthStatus.Degraded"/> by default: a GC problem slows a service down, it rarely makes it wrong),
-/// with the alerts as the description and the window's key figures as data.
+/// with the alerts as the description and the window's key figures as data. Each active alert adds its details under
+/// <c>alert.&lt;ruleId&gt;.observed</c>, <c>.threshold</c>, <c>.unit</c>, <c>.explanation</c>, <c>.nextStep</c> and
+/// <c>.raisedAt</c>, plain values any health-check writer can serialize.
 /// </summary>
 public sealed class GcHealthCheck : IHealthCheck
 {
@@ -29,7 +31,7 @@ public sealed class GcHealthCheck : IHealthCheck
         GcHealthReport report = _monitor.Snapshot();
         var data = new Dictionary<string, object>(StringComparer.Ordinal)
         {
-            ["pausePercentage"] = report.PausePercentage,
+            ["pauseRatio"] = report.PausePercentage / 100.0,
             ["gen0Collections"] = report.Collections.Gen0,
             ["gen1Collections"] = report.Collections.Gen1,
             ["gen2Collections"] = report.Collections.Gen2,
@@ -38,6 +40,17 @@ public sealed class GcHealthCheck : IHealthCheck
             ["privateBytes"] = report.PrivateBytes,
             ["alerts"] = report.Alerts.Select(a => a.RuleId).ToArray(),
         };
+        foreach (GcAlert alert in report.Alerts)
+        {
+            string prefix = "alert." + alert.RuleId;
+            data[prefix + ".observed"] = alert.Observed;
+            data[prefix + ".threshold"] = alert.Threshold;
+            data[prefix + ".unit"] = alert.Unit;
+            data[prefix + ".explanation"] = alert.Explanation;
+            data[prefix + ".nextStep"] = alert.NextStep;
+            data[prefix + ".raisedAt"] = alert.RaisedAt;
+        }
+
         if (report.Collections.Induced is long induced)
         {
             data["inducedCollections"] = induced;

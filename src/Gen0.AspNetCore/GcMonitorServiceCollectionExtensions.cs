@@ -12,7 +12,10 @@ public static class GcMonitorServiceCollectionExtensions
     /// <summary>
     /// Registers one <see cref="GcMonitor"/> for the application, configured through the options pattern
     /// (<see cref="IOptions{TOptions}"/> of <see cref="GcMonitorOptions"/>), created when the host starts so that its
-    /// window fills from the first request on, and disposed with the service provider.
+    /// window fills from the first request on, and disposed with the service provider. Its alerts are logged through
+    /// <see cref="Microsoft.Extensions.Logging.ILogger"/> under the category <c>Gen0.Diagnostics.GcMonitor</c>: event
+    /// 1001 <c>GcAlertRaised</c> (Warning) and 1002 <c>GcAlertCleared</c> (Information), with the fields <c>RuleId</c>,
+    /// <c>Observed</c>, <c>Threshold</c>, <c>Unit</c>, <c>Explanation</c>, <c>NextStep</c> (and <c>DurationSeconds</c> when cleared).
     /// </summary>
     /// <param name="services">The service collection.</param>
     /// <param name="configure">Sets thresholds and intervals; <see langword="null"/> keeps the defaults.</param>
@@ -29,6 +32,8 @@ public static class GcMonitorServiceCollectionExtensions
 
         services.TryAddSingleton(static provider => new GcMonitor(provider.GetRequiredService<IOptions<GcMonitorOptions>>().Value));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, GcMonitorHostedService>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<IHostedService, GcAlertLogger>(
+            static provider => new GcAlertLogger(provider.GetRequiredService<GcMonitor>(), provider.GetRequiredService<Microsoft.Extensions.Logging.ILoggerFactory>())));
         return services;
     }
 }

@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace Gen0.Diagnostics;
 
 /// <summary>
@@ -32,4 +34,8 @@ public sealed class GcCollectionCounts
 
     /// <summary>All collections: <see cref="Gen0"/> + <see cref="Gen1"/> + <see cref="Gen2"/>.</summary>
     public long Total => Gen0 + Gen1 + Gen2;
+
+    /// <summary>The figures on one line: <c>gen0 12, gen1 3, gen2 1 (blocking 1, background 0), induced 1</c>.</summary>
+    public override string ToString() =>
+        string.Create(CultureInfo.InvariantCulture, $"gen0 {Gen0}, gen1 {Gen1}, gen2 {Gen2} (blocking {BlockingGen2}, background {BackgroundGen2}{(Gen2SplitIsExact ? "" : ", from polling")}), induced {(Induced is long i ? i.ToString(CultureInfo.InvariantCulture) : "unknown")}");
 }

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
+using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 using Gen0.Diagnostics.Internal;
 
@@ -15,6 +16,7 @@ namespace Gen0.Diagnostics;
 /// <remarks>
 /// A plain data object: it serializes to JSON with System.Text.Json (camelCase, enums as strings) through
 /// <see cref="JsonTypeInfo"/> or <see cref="ToJson"/>, and reads back with <see cref="FromJson"/>, trimming and AOT safe.
+/// Durations are JSON numbers of milliseconds with the unit in the name (<c>totalPauseMs</c>, <c>pauses.p99Ms</c>).
 /// <see cref="ToString"/> prints a table for people.
 /// </remarks>
 public sealed class GcHealthReport
@@ -22,7 +24,9 @@ public sealed class GcHealthReport
     /// <summary>When the report was taken.</summary>
     public DateTimeOffset CapturedAt { get; init; }
 
-    /// <summary>The wall time the report covers (from the oldest to the newest sample in the window).</summary>
+    /// <summary>The wall time the report covers (from the oldest to the newest sample in the window); JSON <c>windowDurationMs</c>.</summary>
+    [JsonPropertyName("windowDurationMs")]
+    [JsonConverter(typeof(MillisecondsJsonConverter))]
     public TimeSpan WindowDuration { get; init; }
 
     /// <summary>How many samples the window holds.</summary>
@@ -31,7 +35,9 @@ public sealed class GcHealthReport
     /// <summary>Collections in the window.</summary>
     public GcCollectionCounts Collections { get; init; } = new();
 
-    /// <summary>Time paused in GC in the window (the difference of <see cref="GC.GetTotalPauseDuration"/>).</summary>
+    /// <summary>Time paused in GC in the window (the difference of <see cref="GC.GetTotalPauseDuration"/>); JSON <c>totalPauseMs</c>.</summary>
+    [JsonPropertyName("totalPauseMs")]
+    [JsonConverter(typeof(MillisecondsJsonConverter))]
     public TimeSpan TotalPause { get; init; }
 
     /// <summary>

@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace Gen0.Diagnostics;
 
 /// <summary>Managed heap sizes after the last GC, per generation, with fragmentation.</summary>
@@ -29,4 +31,8 @@ public sealed class GcHeapSizes
 
     /// <summary><see cref="FragmentedBytes"/> as a percentage of <see cref="TotalBytes"/>.</summary>
     public double FragmentationPercentage => TotalBytes == 0 ? 0 : 100.0 * FragmentedBytes / TotalBytes;
+
+    /// <summary>The figures on one line, in bytes: <c>total 1,234 B (fragmented 10 B), gen0 ..., gen1 ..., gen2 ..., LOH ..., POH ...</c>.</summary>
+    public override string ToString() =>
+        string.Create(CultureInfo.InvariantCulture, $"total {TotalBytes:N0} B (fragmented {FragmentedBytes:N0} B), gen0 {Gen0Bytes:N0} B, gen1 {Gen1Bytes:N0} B, gen2 {Gen2Bytes:N0} B, LOH {LargeObjectHeapBytes:N0} B (fragmented {LargeObjectHeapFragmentedBytes:N0} B), POH {PinnedObjectHeapBytes:N0} B");
 }

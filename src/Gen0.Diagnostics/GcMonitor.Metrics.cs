@@ -1,114 +1,125 @@
 using System.Diagnostics.Metrics;
-using Gen0.Diagnostics.Internal;
 
 namespace Gen0.Diagnostics;
 
 /// <summary>
-/// The <c>Gen0.Gc</c> meter. Where a figure is also in .NET's <c>System.Runtime</c> meter, the instrument has the same
-/// name, unit, kind and <c>gc.heap.generation</c> tag values, so dashboards built for one read the other; the window
-/// figures only this monitor has (pause percentage, induced count, LOH growth, active alerts, private bytes) are under
-/// <c>gen0.*</c>. Every callback reads the last sample: observing never polls the runtime.
+/// The <c>Gen0.Gc</c> meter: only what .NET's built-in <c>System.Runtime</c> meter does not publish. The runtime
+/// already reports collections per generation, allocated bytes, heap and fragmentation sizes, committed memory and
+/// total pause time (<c>dotnet.gc.*</c>); publishing them again would make a collector of both (OpenTelemetry's runtime
+/// instrumentation does) count everything twice. This meter adds the window's judgement: the pause ratio, pause
+/// percentiles, LOH growth and LOH allocation by type, induced GCs, active alerts and private bytes. Names and units
+/// follow the OpenTelemetry semantic conventions (unit in the instrument's unit, ratios in <c>1</c> from 0 to 1).
+/// Every callback reads the last sample: observing never polls the runtime.
 /// </summary>
 public sealed partial class GcMonitor
 {
-    private static readonly KeyValuePair<string, object?>[] s_generationTags =
+    /// <summary>The window's share of wall time paused in GC, 0 to 1.</summary>
+    internal const string PauseRatioInstrument = "gen0.gc.pause.ratio";
+
+    /// <summary>Pause percentiles of the window, tagged <see cref="PauseStatisticTag"/>.</summary>
+    internal const string PauseDurationInstrument = "gen0.gc.pause.duration";
+
+    /// <summary>Induced GCs since the recorder started.</summary>
+    internal const string InducedInstrument = "gen0.gc.induced";
+
+    /// <summary>LOH growth over the window.</summary>
+    internal const string LohGrowthInstrument = "gen0.gc.loh.growth";
+
+    /// <summary>Sampled LOH allocation by type, tagged <see cref="TypeNameTag"/>.</summary>
+    internal const string LohAllocatedInstrument = "gen0.gc.loh.allocated";
+
+    /// <summary>Alerts active now, one series per rule, tagged <see cref="AlertRuleTag"/>.</summary>
+    internal const string AlertsActiveInstrument = "gen0.gc.alerts.active";
+
+    /// <summary>The process's private bytes.</summary>
+    internal const string PrivateMemoryInstrument = "gen0.process.memory.private";
+
+    internal const string PauseStatisticTag = "gen0.gc.pause.statistic";
+    internal const string TypeNameTag = "gen0.type.name";
+    internal const string AlertRuleTag = "gen0.gc.alert.rule";
+
+    private static readonly string[] s_rules =
     [
-        new("gc.heap.generation", "gen0"),
-        new("gc.heap.generation", "gen1"),
-        new("gc.heap.generation", "gen2"),
-        new("gc.heap.generation", "loh"),
-        new("gc.heap.generation", "poh"),
+        GcAlertRules.PauseTime, GcAlertRules.InducedCollections, GcAlertRules.BlockingGen2Growth, GcAlertRules.LohGrowth, GcAlertRules.PrivateBytes,
     ];
 
     private Meter CreateMeter()
     {
         var meter = new Meter(MeterName, typeof(GcMonitor).Assembly.GetName().Version?.ToString());
-        meter.CreateObservableCounter("dotnet.gc.collections", ObserveCollections, "{collection}",
-            "The number of garbage collections that have occurred since the process has started (exclusive per generation).");
-        meter.CreateObservableCounter("dotnet.gc.heap.total_allocated", () => Read(static (in GcFigures f) => f.TotalAllocatedBytes), "By",
-            "The approximate number of bytes allocated on the managed GC heap since the process has started.");
-        meter.CreateObservableCounter("dotnet.gc.pause.time", () => Read(static (in GcFigures f) => f.TotalPause.TotalSeconds), "s",
-            "The total amount of time paused in GC since the process has started.");
-        meter.CreateObservableUpDownCounter("dotnet.gc.last_collection.memory.committed_size", () => Read(static (in GcFigures f) => f.CommittedBytes), "By",
-            "The amount of committed virtual memory in use by the .NET GC, as observed during the latest garbage collection.");
-        meter.CreateObservableUpDownCounter("dotnet.gc.last_collection.heap.size", () => ObserveGenerations(fragmentation: false), "By",
-            "The managed GC heap size (including fragmentation), as observed during the latest garbage collection.");
-        meter.CreateObservableUpDownCounter("dotnet.gc.last_collection.heap.fragmentation.size", () => ObserveGenerations(fragmentation: true), "By",
-            "The heap fragmentation, as observed during the latest garbage collection.");
-        meter.CreateObservableGauge("gen0.gc.pause.percentage", () => Read((in GcFigures _) => _pausePercentage), "%",
-            "The share of wall time paused in GC over the monitor's window.");
-        meter.CreateObservableCounter("gen0.gc.induced", ObserveInduced, "{collection}",
-            "Induced garbage collections since the monitor's recorder started (reported only when induced GCs are tracked).");
-        meter.CreateObservableGauge("gen0.gc.loh.growth", () => Read((in GcFigures _) => _lohGrowth), "By",
-            "How much the large object heap grew over the monitor's window.");
-        meter.CreateObservableUpDownCounter("gen0.gc.alerts.active", () => Read((in GcFigures _) => _active.Count), "{alert}",
-            "GC health alerts active now.");
-        meter.CreateObservableUpDownCounter("gen0.process.memory.private", () => Read(static (in GcFigures f) => f.PrivateBytes), "By",
+        meter.CreateObservableGauge(PauseRatioInstrument, () => Read(() => _pausePercentage / 100.0), "1",
+            "The share of wall time the GC paused the process over the monitor's window, from 0 to 1.");
+        meter.CreateObservableGauge(PauseDurationInstrument, ObservePauses, "s",
+            "Percentiles of the GC pauses seen in the monitor's window (p50, p99, max).");
+        meter.CreateObservableCounter(InducedInstrument, ObserveInduced, "{collection}",
+            "Induced garbage collections since the monitor's recorder started (only when induced GCs are tracked).");
+        meter.CreateObservableGauge(LohGrowthInstrument, () => Read(() => _lohGrowth), "By",
+            "How much the large object heap grew over the monitor's window (negative when it shrank).");
+        meter.CreateObservableCounter(LohAllocatedInstrument, ObserveLohTypes, "By",
+            "Large object heap allocation by type, estimated from the runtime's sampled allocation events (only when induced GCs are tracked).");
+        meter.CreateObservableUpDownCounter(AlertsActiveInstrument, ObserveAlerts, "{alert}",
+            "GC health alerts active now: 1 for each rule that fires, 0 otherwise.");
+        meter.CreateObservableUpDownCounter(PrivateMemoryInstrument, () => Read(() => _figures.PrivateBytes), "By",
             "The process's private bytes at the last poll.");
         return meter;
     }
 
-    private delegate T FigureReader<T>(in GcFigures figures);
-
-    private T Read<T>(FigureReader<T> reader)
+    private T Read<T>(Func<T> reader)
     {
         lock (_lock)
         {
-            return reader(in _figures);
+            return reader();
         }
     }
 
-    private IEnumerable<Measurement<long>> ObserveCollections()
+    private Measurement<double>[] ObservePauses()
     {
-        GcFigures f;
+        GcPauseStatistics pauses;
         lock (_lock)
         {
-            f = _figures;
+            pauses = PauseStatistics();
+        }
+
+        if (pauses.ObservedCollections == 0)
+        {
+            return [];
         }
 
         return
         [
-            new(f.Gen0Count - f.Gen1Count, s_generationTags[0]),
-            new(f.Gen1Count - f.Gen2Count, s_generationTags[1]),
-            new(f.Gen2Count, s_generationTags[2]),
+            new(pauses.P50.TotalSeconds, new KeyValuePair<string, object?>(PauseStatisticTag, "p50")),
+            new(pauses.P99.TotalSeconds, new KeyValuePair<string, object?>(PauseStatisticTag, "p99")),
+            new(pauses.Max.TotalSeconds, new KeyValuePair<string, object?>(PauseStatisticTag, "max")),
         ];
     }
 
-    private IEnumerable<Measurement<long>> ObserveGenerations(bool fragmentation)
+    private Measurement<long>[] ObserveInduced()
     {
-        GcFigures f;
-        lock (_lock)
-        {
-            f = _figures;
-        }
-
-        return fragmentation
-            ?
-            [
-                new(f.Gen0FragmentedBytes, s_generationTags[0]),
-                new(f.Gen1FragmentedBytes, s_generationTags[1]),
-                new(f.Gen2FragmentedBytes, s_generationTags[2]),
-                new(f.LohFragmentedBytes, s_generationTags[3]),
-                new(f.PohFragmentedBytes, s_generationTags[4]),
-            ]
-            :
-            [
-                new(f.Gen0SizeBytes, s_generationTags[0]),
-                new(f.Gen1SizeBytes, s_generationTags[1]),
-                new(f.Gen2SizeBytes, s_generationTags[2]),
-                new(f.LohSizeBytes, s_generationTags[3]),
-                new(f.PohSizeBytes, s_generationTags[4]),
-            ];
+        long? induced = Read(() => _figures.InducedCount);
+        return induced is long value ? [new Measurement<long>(value)] : [];
     }
 
-    private IEnumerable<Measurement<long>> ObserveInduced()
+    private IEnumerable<Measurement<long>> ObserveLohTypes()
     {
-        long? induced;
-        lock (_lock)
+        if (_recorder is null)
         {
-            induced = _figures.InducedCount;
+            return [];
         }
 
-        return induced is long value ? [new Measurement<long>(value)] : [];
+        return _recorder.GetLargeObjectAllocations(int.MaxValue)
+            .Select(static t => new Measurement<long>(t.SampledBytes, new KeyValuePair<string, object?>(TypeNameTag, t.TypeName)));
+    }
+
+    private Measurement<int>[] ObserveAlerts()
+    {
+        lock (_lock)
+        {
+            var measurements = new Measurement<int>[s_rules.Length];
+            for (int i = 0; i < s_rules.Length; i++)
+            {
+                measurements[i] = new Measurement<int>(_active.ContainsKey(s_rules[i]) ? 1 : 0, new KeyValuePair<string, object?>(AlertRuleTag, s_rules[i]));
+            }
+
+            return measurements;
+        }
     }
 }

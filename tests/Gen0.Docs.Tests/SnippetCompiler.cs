@@ -8,7 +8,8 @@ namespace Gen0.Docs.Tests;
 /// <summary>
 /// Compiles a snippet as a user who pastes it would: into a <c>dotnet new console</c> project, or a
 /// <c>dotnet new web</c> project when it uses <c>WebApplication</c>, with that template's implicit usings, nullable
-/// on, the latest C#, and references to the .NET and ASP.NET Core shared frameworks and the Gen0 assemblies. A snippet
+/// on, the latest C#, and references to the .NET and ASP.NET Core shared frameworks, the Gen0 assemblies and the
+/// OpenTelemetry packages docs/diagnostics.md tells users to add. A snippet
 /// with top-level statements compiles as a program, any other as a library.
 /// </summary>
 public static class SnippetCompiler
@@ -64,6 +65,7 @@ public static class SnippetCompiler
             .Where(p => frameworks.Any(f => p.Contains(f, StringComparison.Ordinal)));
         IEnumerable<string> gen0 = Directory.EnumerateFiles(AppContext.BaseDirectory, "Gen0*.dll")
             .Where(p => !Path.GetFileName(p).Contains(".Tests", StringComparison.Ordinal));
-        return [.. framework.Concat(gen0).Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))];
+        IEnumerable<string> documentedPackages = Directory.EnumerateFiles(AppContext.BaseDirectory, "OpenTelemetry*.dll");
+        return [.. framework.Concat(gen0).Concat(documentedPackages).Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))];
     }
 }

@@ -32,7 +32,7 @@ internal sealed class RuntimeGcDataSource : IGcDataSource, IDisposable
 
         GCMemoryInfo any = GC.GetGCMemoryInfo(GCKind.Any);
         figures.CommittedBytes = any.TotalCommittedBytes;
-        figures.HeapSizeBytes = any.HeapSizeBytes;
+        figures.HeapSizeBytes = HeapSize(any.Index, any.HeapSizeBytes, static () => GC.GetTotalMemory(forceFullCollection: false));
         figures.FragmentedBytes = any.FragmentedBytes;
         ReadOnlySpan<GCGenerationInfo> generations = any.GenerationInfo;
         figures.Gen0SizeBytes = SizeAfter(generations, 0, out figures.Gen0FragmentedBytes);
@@ -74,6 +74,13 @@ internal sealed class RuntimeGcDataSource : IGcDataSource, IDisposable
 
         return _privateBytesValue;
     }
+
+    /// <summary>
+    /// The heap size after the last GC, or, before the first GC (when the runtime's last-GC record is empty and says
+    /// 0), the bytes allocated on the heap now: a report must never show an empty heap.
+    /// </summary>
+    internal static long HeapSize(long lastGcIndex, long heapSizeAfterLastGc, Func<long> currentHeapBytes) =>
+        lastGcIndex == 0 ? currentHeapBytes() : heapSizeAfterLastGc;
 
     private static long SizeAfter(ReadOnlySpan<GCGenerationInfo> generations, int index, out long fragmented)
     {
