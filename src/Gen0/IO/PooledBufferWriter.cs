@@ -17,7 +17,8 @@ namespace Gen0.IO;
 /// does not fit in what is left of the current chunk, the chunk is closed where it is and a new one starts; the
 /// unused tail is not part of the data. A size hint longer than the chunk length gets a chunk of that length (a large
 /// object when it is over the threshold: the contiguous memory <see cref="IBufferWriter{T}"/> demands cannot be
-/// avoided).
+/// avoided). The chunk tables are rented from the shared pools as well, so in steady state a writer allocates only
+/// itself, and growing never copies what was written.
 /// </para>
 /// <para>
 /// Arguments are checked as <see cref="ArrayBufferWriter{T}"/> checks them (a negative size hint or count is an
@@ -174,7 +175,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
             return [];
         }
 
-        var array = new T[_writtenCount];
+        T[] array = GC.AllocateUninitializedArray<T>(checked((int)_writtenCount));
         CopyTo(array);
         return array;
     }
@@ -209,6 +210,8 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
 
         _disposed = true;
         ReturnChunksFrom(0);
+        PooledTable.Return(_chunks);
+        PooledTable.Return(_chunkLengths);
         _current = [];
         _index = 0;
         _writtenCount = 0;
@@ -255,9 +258,9 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
 
         if (_chunkCount == _chunks.Length)
         {
-            int tableLength = Math.Max(4, _chunks.Length * 2);
-            Array.Resize(ref _chunks, tableLength);
-            Array.Resize(ref _chunkLengths, tableLength);
+            _chunks = PooledTable.Grow(_chunks, _chunkCount);
+            _chunkLengths = PooledTable.Grow(_chunkLengths, _chunkCount);
+            Debug.Assert(_chunks.Length == _chunkLengths.Length);
         }
 
         _current = _pool.Rent(length);

@@ -18,12 +18,14 @@ namespace Gen0.IO;
 /// from an <see cref="ArrayPool{T}"/> and returned on <see cref="Stream.Dispose()"/>. Growing never copies.
 /// </para>
 /// <para>
-/// Memory bound: idle blocks live in the pool, so the pool bounds them. The default pool is the library's default
-/// (<see cref="ScalableArrayPool{T}.Shared"/>, which has a byte budget, keeps a bounded number of arrays per size and
-/// trims idle arrays on a timer): a stream far larger than that bound gets most of its blocks dropped on dispose and
-/// allocated again next time, so give streams of tens of megabytes built in a loop a pool sized for them. This is
-/// the difference from RecyclableMemoryStream, whose default manager keeps every returned block without limit and
-/// whose 128 KiB default block is itself a large object.
+/// Memory bound: idle blocks live in the pool, so the pool bounds them. The default pool is a block pool sized for
+/// streams, separate from the library's general-purpose pool: it keeps at most 128 MiB of idle blocks (enough for a
+/// 100 MB stream, or several smaller ones, to be built again and again without allocating), pools nothing larger than
+/// a block, and releases blocks idle for 60 seconds. A stream larger than that budget gets the excess dropped on
+/// dispose and allocated again next time; give such streams a pool of their own. This is the difference from
+/// RecyclableMemoryStream, whose default manager keeps every returned block without limit and whose 128 KiB default
+/// block is itself a large object. The block tables are rented from the shared pools too, so in steady state a stream
+/// allocates only itself.
 /// </para>
 /// <para>
 /// Invariants: block <c>i</c> covers the stream bytes <c>[start[i], start[i + 1])</c> and the last block covers
@@ -42,8 +44,8 @@ namespace Gen0.IO;
 /// Like <see cref="MemoryStream"/>, an instance is not thread-safe.
 /// </para>
 /// <para>
-/// The table of blocks is the one array that grows with the stream: it stays below the LOH up to 10,621 blocks
-/// (about 664 MiB with 64 KiB blocks).
+/// The table of blocks is the one array that grows with the stream: it is pooled up to 8,192 blocks (512 MiB with
+/// 64 KiB blocks) and stays below the LOH up to 10,621 blocks (about 664 MiB).
 /// </para>
 /// </remarks>
 [DebuggerDisplay("{DebuggerDisplay,nq}")]
@@ -70,11 +72,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
     // Growth below this size is never checked against the machine's memory (the check allocates a little).
     private const long MemoryCheckThreshold = 256L << 20;
-
-    private const int InitialTableLength = 4;
-
-    // The longest byte[][] or long[] that stays below the default LOH threshold.
-    private const int MaxTableLengthBelowLoh = (LargeObjectHeap.DefaultThreshold - LargeObjectHeap.ArrayOverhead - 1) / sizeof(long);
 
     private readonly ArrayPool<byte> _pool;
     private readonly int _blockSize;
@@ -131,7 +128,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             ThrowHelper.ThrowArgumentOutOfRange(nameof(blockSize), $"The block size must be positive and below the LOH threshold ({LargeObjectHeap.Threshold - LargeObjectHeap.ArrayOverhead} bytes); it was {blockSize}.");
         }
 
-        _pool = pool ?? DefaultArrayPool<byte>.Instance;
+        _pool = pool ?? StreamBlockPool.Instance;
         _blockSize = blockSize;
         _clearOnReturn = clearMode.ShouldClear<byte>();
         _writable = true;
@@ -576,8 +573,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             ThrowTooLongForArray();
         }
 
+        // As MemoryStream.ToArray: an uninitialized array (no zeroing pass), then one bulk copy per block.
         byte[] copy = GC.AllocateUninitializedArray<byte>((int)_length);
-        CopyOut(0, copy);
+        CopyAllTo(copy);
         return copy;
     }
 
@@ -592,7 +590,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             ThrowHelper.ThrowArrayTooSmall(nameof(destination));
         }
 
-        CopyOut(0, destination[..(int)_length]);
+        CopyAllTo(destination);
     }
 
     /// <summary>
@@ -623,7 +621,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         // The pool may round the array up past the capacity: copy exactly the contents, no more.
         byte[] single = _pool.Rent((int)_length);
-        CopyOut(0, single.AsSpan(0, (int)_length));
+        CopyAllTo(single);
         ReleaseBlocksFrom(0);
         AppendBlock(single, single.Length, 0);
         return single;
@@ -661,6 +659,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             _lastReadTask = null;
             ReturnPendingBuffer();
             ReleaseBlocksFrom(0);
+            PooledTable.Return(_blocks);
+            PooledTable.Return(_starts);
             _blocks = [];
             _starts = [];
             _segments = null;
@@ -780,14 +780,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         int index = _blockCount;
         if (index == _blocks.Length)
         {
-            int length = _blocks.Length == 0 ? InitialTableLength : (int)Math.Min(_blocks.Length * 2L, Array.MaxLength);
-            if (_blocks.Length < MaxTableLengthBelowLoh && length > MaxTableLengthBelowLoh)
-            {
-                length = MaxTableLengthBelowLoh;
-            }
-
-            Array.Resize(ref _blocks, length);
-            Array.Resize(ref _starts, length);
+            _blocks = PooledTable.Grow(_blocks, index);
+            _starts = PooledTable.Grow(_starts, index);
+            Debug.Assert(_blocks.Length == _starts.Length);
         }
 
         _blocks[index] = block;
@@ -845,6 +840,23 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             source[..count].CopyTo(_cursorBlock.AsSpan((int)(position - _cursorStart), count));
             source = source[count..];
             position += count;
+        }
+    }
+
+    /// <summary>Copies the first <see cref="Length"/> bytes into <paramref name="destination"/>: one bulk copy per block, no cursor.</summary>
+    private void CopyAllTo(Span<byte> destination)
+    {
+        long length = _length;
+        for (int i = 0; i < _blockCount; i++)
+        {
+            long start = _starts[i];
+            if (start >= length)
+            {
+                break;
+            }
+
+            int count = (int)(Math.Min(BlockEnd(i), length) - start);
+            _blocks[i].AsSpan(0, count).CopyTo(destination[(int)start..]);
         }
     }
 

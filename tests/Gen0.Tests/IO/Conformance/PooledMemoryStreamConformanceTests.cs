@@ -1,5 +1,3 @@
-using System.Buffers;
-using Gen0.Buffers;
 using Gen0.IO;
 
 namespace Gen0.Tests.IO.Conformance;
@@ -14,5 +12,5 @@ public sealed class PooledMemoryStreamConformanceTests : SeekableStreamConforman
 
     protected override int BoundarySize => PooledMemoryStream.DefaultBlockSize;
 
-    protected override Stream CreateWritable() => new PooledMemoryStream(new RentLimitedPool(256, DefaultArrayPool<byte>.Instance));
+    protected override Stream CreateWritable() => new PooledMemoryStream(new RentLimitedPool(256, StreamBlockPool.Instance));
 }

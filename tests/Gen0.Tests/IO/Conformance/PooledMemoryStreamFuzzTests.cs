@@ -37,7 +37,7 @@ public class PooledMemoryStreamFuzzTests
         int steps = (blockSize >= 4096 ? 1_000 : 3_000) * (s_soak ? 20 : 1);
         bool defaultPool = blockSize == PooledMemoryStream.DefaultBlockSize;
         var guarded = new GuardedArrayPool<byte>(ArrayPool<byte>.Create(), captureStackTraces: false);
-        ArrayPool<byte> pool = defaultPool ? new RentLimitedPool(4096, DefaultArrayPool<byte>.Instance) : guarded;
+        ArrayPool<byte> pool = defaultPool ? new RentLimitedPool(4096, StreamBlockPool.Instance) : guarded;
         var fuzz = new Fuzz(new Random((seed * 7919) + blockSize), blockSize);
         Watchdog.Run(
             () =>
