@@ -167,6 +167,7 @@ public sealed partial class ScalableArrayPool<T>
             cache.Classes[c].Count = 0;
         }
 
+        cache.LastPushed = null;
         if (reserved != 0)
         {
             Interlocked.Add(ref _reservedBytes, -reserved);
@@ -206,6 +207,11 @@ public sealed partial class ScalableArrayPool<T>
 
         // Set by the trimmer after it emptied slots of this live thread: the owner gives back the reservations.
         public volatile bool ReleaseRequested;
+
+        // The array this thread last pushed to a shard, until it rents it back or a trim: a second return of it is
+        // refused wherever the first went (this core's shard or another's) and wherever the second would go. Holds
+        // at most one array per thread alive between trims.
+        public T[]? LastPushed;
 
         // Written by the owner only: true from before it reads the reservations on a return until after it stored the
         // array. A trimmer reads it after a process-wide barrier to learn whether it may lower the reservations.

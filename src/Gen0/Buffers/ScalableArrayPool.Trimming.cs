@@ -191,6 +191,7 @@ public sealed partial class ScalableArrayPool<T>
                 cache.ReleaseRequested = true;
             }
 
+            cache.LastPushed = null;
             cache.Revoking = false;
         }
 

@@ -381,6 +381,11 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         if (array is not null)
         {
             Interlocked.Add(ref _reservedBytes, -_classBytes[c]);
+            if (ReferenceEquals(array, cache.LastPushed))
+            {
+                cache.LastPushed = null; // this thread holds it again, so its next return is legitimate
+            }
+
             cache.Counters[Counter.ShardHits]++;
             if (ArrayPoolEventSource.Log.IsEnabled())
             {
@@ -408,8 +413,8 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             ThrowHelper.ThrowNeedNonNegative(nameof(minimumLength));
         }
 
+        T[] array = GC.AllocateUninitializedArray<T>(minimumLength); // may throw OutOfMemoryException: count after
         cache.Counters[Counter.AllocationsOverMaximumLength]++;
-        T[] array = GC.AllocateUninitializedArray<T>(minimumLength);
         LogAllocated(array, minimumLength, ArrayPoolAllocationReason.OverMaximumLength);
         return array;
     }
@@ -434,7 +439,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     {
         ref ClassState state = ref cache.Classes[c];
         int n = state.Count;
-        if (n != 0 && IsInThreadCache(cache, c, n, array))
+        if ((n != 0 && IsInThreadCache(cache, c, n, array)) || ReferenceEquals(cache.LastPushed, array))
         {
             Drop(cache, array, ArrayPoolDropReason.DoubleReturn);
             return;
@@ -537,6 +542,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         }
 
         cache.Counters[Counter.ShardReturns]++;
+        cache.LastPushed = array;
 
         if (ArrayPoolEventSource.Log.IsEnabled())
         {
