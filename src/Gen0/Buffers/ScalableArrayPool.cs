@@ -35,11 +35,27 @@ namespace Gen0.Buffers;
 /// and the charge is released when it leaves. A thread-local slot is <i>reserved</i> (charged with its class's
 /// bytes) by its owner thread before it first holds an array, and stays reserved while the owner alternates
 /// rent and return, which is why that path needs no interlocked operation; reserved slots of a class form a prefix,
-/// counted by the owner. Only the owner (or the trimmer, once the owner thread is dead, or
-/// <see cref="Dispose"/>) unreserves a slot. The trimmer may take arrays out of a live thread's slots (with
-/// <see cref="Interlocked.Exchange{T}(ref T, T)"/>) but never unreserves them; it asks the owner to release its empty
-/// reservations on its next slow path. So every array the pool holds is covered by a charge, and
+/// counted by the owner. The trimmer may take arrays out of a live thread's slots (with
+/// <see cref="Interlocked.Exchange{T}(ref T, T)"/>), and it takes back the reservations of the emptied slots too when
+/// a handshake shows the owner is not in the middle of a return: the owner's return sets a <c>Busy</c> flag and reads
+/// a <c>Revoking</c> flag (two plain stores and a load, no fence); the trimmer sets <c>Revoking</c>, runs
+/// <see cref="Interlocked.MemoryBarrierProcessWide"/> and reads <c>Busy</c>. So threads that used the pool and then
+/// sit idle do not keep the budget charged after a trim (a busy owner gives its empty reservations back on its next
+/// slow path). Every array the pool holds is covered by a charge, and
 /// <c>RetainedBytes &lt;= ReservedBytes &lt;= MaxRetainedBytes</c> holds at every instant.
+/// </para>
+/// <para>
+/// <b>Double returns.</b> Returning an array twice puts it in the pool twice, so two later renters share it; the pool
+/// refuses (drops, counts as <see cref="ArrayPoolDropReason.DoubleReturn"/>, raises <c>Dropped</c>) a second return
+/// on the same thread while the pool still holds the array from the first: when it sits in this thread's cache (any
+/// of the class's slots, not just the top), when it was the last array this thread pushed to a shard (whichever
+/// core's shard, until the thread rents it back or a trim), or when it is the top of the shard the second return would
+/// go to (which also catches a second return from another thread right after the first). Not caught: a second
+/// return after the array was handed out again (the pool cannot tell the stale owner from the new renter), a second
+/// return on another thread while the array sits in the first thread's cache or under other arrays of a shard, and a
+/// second return after the array left the pool through a trim (harmless: nobody else holds it). The check costs the
+/// common return one load and compare; a return into a class that already holds arrays compares with each of them
+/// (at most 8). <see cref="GuardedArrayPool{T}"/> catches every double return.
 /// </para>
 /// <para>
 /// <b>Trimming.</b> A timer (holding the pool weakly, so a dropped pool is still collected) stamps idle arrays and
