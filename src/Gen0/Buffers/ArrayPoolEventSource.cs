@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Diagnostics.Tracing;
 
 namespace Gen0.Buffers;
@@ -7,11 +8,21 @@ namespace Gen0.Buffers;
 /// <c>dotnet-trace</c>, PerfView or an in-process <see cref="EventListener"/>.
 /// </summary>
 /// <remarks>
+/// <para>
 /// <see cref="Rented"/> and <see cref="Returned"/> fire on every operation and are <see cref="EventLevel.Verbose"/>;
 /// <see cref="Allocated"/>, <see cref="Dropped"/> and <see cref="Trimmed"/> say the pool is not doing its job (or is
 /// releasing memory) and are <see cref="EventLevel.Informational"/>. Array ids are
 /// <see cref="System.Runtime.CompilerServices.RuntimeHelpers.GetHashCode(object)"/>, as in the BCL's
 /// <c>ArrayPoolEventSource</c>: stable for an array's life, not unique.
+/// </para>
+/// <para>
+/// <b>Zero allocation.</b> A listener at one level must not make the pool allocate for events of another: the pools
+/// ask <see cref="IsVerboseEnabled"/> or <see cref="IsInformationalEnabled"/> (level-checked, so a listener at
+/// Informational costs a rent and a return only the two checks), and every event is written with
+/// <see cref="EventSource.WriteEventCore"/> over stack-allocated <see cref="EventSource.EventData"/>, never with the
+/// <c>params object[]</c> overload that boxes each argument. Strings are passed pinned, booleans as 4-byte integers (the
+/// size <c>EventSource</c> gives a <see cref="bool"/> in its manifest).
+/// </para>
 /// </remarks>
 [EventSource(Name = EventSourceName)]
 internal sealed class ArrayPoolEventSource : EventSource
@@ -25,34 +36,117 @@ internal sealed class ArrayPoolEventSource : EventSource
     public const int DroppedEventId = 4;
     public const int TrimmedEventId = 5;
 
+    private const string TrimmingJustification = "The payloads are primitives and strings, which need no reflection.";
+
     public static readonly ArrayPoolEventSource Log = new();
 
     private ArrayPoolEventSource()
     {
     }
 
+    /// <summary>Gets whether a listener takes <see cref="Rented"/> and <see cref="Returned"/>: a field read when nobody listens.</summary>
+    public bool IsVerboseEnabled => IsEnabled() && IsEnabled(EventLevel.Verbose, EventKeywords.None);
+
+    /// <summary>Gets whether a listener takes <see cref="Allocated"/>, <see cref="Dropped"/> and <see cref="Trimmed"/>.</summary>
+    public bool IsInformationalEnabled => IsEnabled() && IsEnabled(EventLevel.Informational, EventKeywords.None);
+
     /// <summary>An array was handed out (from the pool or newly allocated).</summary>
     [Event(RentedEventId, Level = EventLevel.Verbose)]
-    public void Rented(int poolId, string poolName, int arrayId, int arrayLength, int requestedLength, bool threadLocal) =>
-        WriteEvent(RentedEventId, poolId, poolName, arrayId, arrayLength, requestedLength, threadLocal);
+    [UnconditionalSuppressMessage("ReflectionAnalysis", "IL2026", Justification = TrimmingJustification)]
+    public unsafe void Rented(int poolId, string poolName, int arrayId, int arrayLength, int requestedLength, bool threadLocal)
+    {
+        int local = threadLocal ? 1 : 0;
+        fixed (char* name = poolName)
+        {
+            EventData* data = stackalloc EventData[6];
+            Set(ref data[0], &poolId, sizeof(int));
+            SetString(ref data[1], name, poolName);
+            Set(ref data[2], &arrayId, sizeof(int));
+            Set(ref data[3], &arrayLength, sizeof(int));
+            Set(ref data[4], &requestedLength, sizeof(int));
+            Set(ref data[5], &local, sizeof(int));
+            WriteEventCore(RentedEventId, 6, data);
+        }
+    }
 
     /// <summary>A rent allocated a new array.</summary>
     [Event(AllocatedEventId, Level = EventLevel.Informational)]
-    public void Allocated(int poolId, string poolName, int arrayId, int arrayLength, int requestedLength, ArrayPoolAllocationReason reason) =>
-        WriteEvent(AllocatedEventId, poolId, poolName, arrayId, arrayLength, requestedLength, reason);
+    [UnconditionalSuppressMessage("ReflectionAnalysis", "IL2026", Justification = TrimmingJustification)]
+    public unsafe void Allocated(int poolId, string poolName, int arrayId, int arrayLength, int requestedLength, ArrayPoolAllocationReason reason)
+    {
+        fixed (char* name = poolName)
+        {
+            EventData* data = stackalloc EventData[6];
+            Set(ref data[0], &poolId, sizeof(int));
+            SetString(ref data[1], name, poolName);
+            Set(ref data[2], &arrayId, sizeof(int));
+            Set(ref data[3], &arrayLength, sizeof(int));
+            Set(ref data[4], &requestedLength, sizeof(int));
+            Set(ref data[5], &reason, sizeof(ArrayPoolAllocationReason));
+            WriteEventCore(AllocatedEventId, 6, data);
+        }
+    }
 
     /// <summary>An array came back and the pool kept it.</summary>
     [Event(ReturnedEventId, Level = EventLevel.Verbose)]
-    public void Returned(int poolId, string poolName, int arrayId, int arrayLength, bool threadLocal) =>
-        WriteEvent(ReturnedEventId, poolId, poolName, arrayId, arrayLength, threadLocal);
+    [UnconditionalSuppressMessage("ReflectionAnalysis", "IL2026", Justification = TrimmingJustification)]
+    public unsafe void Returned(int poolId, string poolName, int arrayId, int arrayLength, bool threadLocal)
+    {
+        int local = threadLocal ? 1 : 0;
+        fixed (char* name = poolName)
+        {
+            EventData* data = stackalloc EventData[5];
+            Set(ref data[0], &poolId, sizeof(int));
+            SetString(ref data[1], name, poolName);
+            Set(ref data[2], &arrayId, sizeof(int));
+            Set(ref data[3], &arrayLength, sizeof(int));
+            Set(ref data[4], &local, sizeof(int));
+            WriteEventCore(ReturnedEventId, 5, data);
+        }
+    }
 
     /// <summary>An array came back and the pool let the GC have it.</summary>
     [Event(DroppedEventId, Level = EventLevel.Informational)]
-    public void Dropped(int poolId, string poolName, int arrayId, int arrayLength, ArrayPoolDropReason reason) =>
-        WriteEvent(DroppedEventId, poolId, poolName, arrayId, arrayLength, reason);
+    [UnconditionalSuppressMessage("ReflectionAnalysis", "IL2026", Justification = TrimmingJustification)]
+    public unsafe void Dropped(int poolId, string poolName, int arrayId, int arrayLength, ArrayPoolDropReason reason)
+    {
+        fixed (char* name = poolName)
+        {
+            EventData* data = stackalloc EventData[5];
+            Set(ref data[0], &poolId, sizeof(int));
+            SetString(ref data[1], name, poolName);
+            Set(ref data[2], &arrayId, sizeof(int));
+            Set(ref data[3], &arrayLength, sizeof(int));
+            Set(ref data[4], &reason, sizeof(ArrayPoolDropReason));
+            WriteEventCore(DroppedEventId, 5, data);
+        }
+    }
 
     /// <summary>The pool released kept arrays; <paramref name="trigger"/> is Idle, MemoryPressure, Explicit or Dispose.</summary>
     [Event(TrimmedEventId, Level = EventLevel.Informational)]
-    public void Trimmed(int poolId, string poolName, int arrayCount, long bytes, string trigger) =>
-        WriteEvent(TrimmedEventId, poolId, poolName, arrayCount, bytes, trigger);
+    [UnconditionalSuppressMessage("ReflectionAnalysis", "IL2026", Justification = TrimmingJustification)]
+    public unsafe void Trimmed(int poolId, string poolName, int arrayCount, long bytes, string trigger)
+    {
+        fixed (char* name = poolName)
+        fixed (char* why = trigger)
+        {
+            EventData* data = stackalloc EventData[5];
+            Set(ref data[0], &poolId, sizeof(int));
+            SetString(ref data[1], name, poolName);
+            Set(ref data[2], &arrayCount, sizeof(int));
+            Set(ref data[3], &bytes, sizeof(long));
+            SetString(ref data[4], why, trigger);
+            WriteEventCore(TrimmedEventId, 5, data);
+        }
+    }
+
+    // stackalloc zeroes the descriptors (no SkipLocalsInit here), so their reserved field is 0 as WriteEventCore expects.
+    private static unsafe void Set(ref EventData data, void* value, int size)
+    {
+        data.DataPointer = (nint)value;
+        data.Size = size;
+    }
+
+    // A string goes with its terminating NUL (a pinned string has one after its last character).
+    private static unsafe void SetString(ref EventData data, char* value, string text) => Set(ref data, value, (text.Length + 1) * sizeof(char));
 }

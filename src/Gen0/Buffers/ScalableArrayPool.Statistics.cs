@@ -21,6 +21,7 @@ public sealed partial class ScalableArrayPool<T>
                     totals[k] += Volatile.Read(ref cache.Counters[k]);
                 }
 
+                long held = 0;
                 for (int c = 0; c < _lengths.Length; c++)
                 {
                     int start = _slotStart[c];
@@ -29,11 +30,18 @@ public sealed partial class ScalableArrayPool<T>
                     {
                         if (Volatile.Read(ref cache.Slots[start + i].Array) is not null)
                         {
-                            arrays++;
+                            held++;
                             bytes += _classBytes[c];
                         }
                     }
                 }
+
+                // Derived, not counted on the hit path: what went into the slots and is neither there nor trimmed was
+                // rented back. Exact when the owner is quiet; never negative while it runs.
+                long returns = Volatile.Read(ref cache.ThreadLocalReturns);
+                totals[Counter.ThreadLocalReturns] += returns;
+                totals[Counter.ThreadLocalHits] += Math.Max(0, returns - held - cache.SlotArraysReleased);
+                arrays += held;
             }
         }
 

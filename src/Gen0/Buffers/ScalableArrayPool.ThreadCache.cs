@@ -40,8 +40,8 @@ public sealed partial class ScalableArrayPool<T>
             return null;
         }
 
-        object?[] caches = ThreadCacheTable.EnsureCurrent(id);
-        var cache = new ThreadCache(_token, _slotCount, _lengths.Length);
+        object?[]? caches = _isShared ? null : ThreadCacheTable.EnsureCurrent(id);
+        var cache = new ThreadCache(_token, _slotCount, _slotStart);
         lock (_caches)
         {
             if (_disposed)
@@ -57,7 +57,15 @@ public sealed partial class ScalableArrayPool<T>
             _caches.Add(cache);
         }
 
-        caches[id] = cache;
+        if (caches is null)
+        {
+            t_sharedCache = cache;
+        }
+        else
+        {
+            caches[id] = cache;
+        }
+
         return cache;
     }
 
@@ -134,6 +142,10 @@ public sealed partial class ScalableArrayPool<T>
                 Interlocked.Add(ref _poolCounters[k], cache.Counters[k]);
             }
 
+            // Its slots are empty now, so every array it returned to them and did not lose to a trim was rented back.
+            Interlocked.Add(ref _poolCounters[Counter.ThreadLocalReturns], cache.ThreadLocalReturns);
+            Interlocked.Add(ref _poolCounters[Counter.ThreadLocalHits], cache.ThreadLocalReturns - cache.SlotArraysReleased);
+
             _caches[i] = _caches[^1];
             _caches.RemoveAt(_caches.Count - 1);
         }
@@ -152,6 +164,7 @@ public sealed partial class ScalableArrayPool<T>
         long reserved = 0;
         for (int c = 0; c < _lengths.Length; c++)
         {
+            int releasedBefore = arrays;
             int start = _slotStart[c];
             for (int i = 0; i < cache.Classes[c].Reserved; i++)
             {
@@ -162,11 +175,13 @@ public sealed partial class ScalableArrayPool<T>
                 }
             }
 
+            cache.SlotArraysReleased += arrays - releasedBefore;
             reserved += cache.Classes[c].Reserved * _classBytes[c];
             cache.Classes[c].Reserved = 0;
             cache.Classes[c].Count = 0;
         }
 
+        cache.LastPushed = null;
         if (reserved != 0)
         {
             Interlocked.Add(ref _reservedBytes, -reserved);
@@ -184,6 +199,9 @@ public sealed partial class ScalableArrayPool<T>
     {
         public int Count;
         public int Reserved;
+
+        // Where the class's slots begin in Slots: a copy of the pool's table, next to the count the hit path reads.
+        public int Start;
     }
 
     /// <summary>
@@ -199,6 +217,13 @@ public sealed partial class ScalableArrayPool<T>
 
         public readonly ClassState[] Classes;
         public readonly long[] Counters = new long[Counter.Count];
+
+        // Arrays returned into the slots (by the owner only). Thread-local hits are not counted on the hit path: they
+        // are these returns minus the arrays still in the slots minus those a trim released (SlotArraysReleased).
+        public long ThreadLocalReturns;
+
+        // Arrays trims took out of the slots; written only under the pool's registry lock.
+        public long SlotArraysReleased;
         public readonly Thread Thread = Thread.CurrentThread;
 
         // The owning pool's token, or null once the pool is disposed.
@@ -206,6 +231,11 @@ public sealed partial class ScalableArrayPool<T>
 
         // Set by the trimmer after it emptied slots of this live thread: the owner gives back the reservations.
         public volatile bool ReleaseRequested;
+
+        // The array this thread last pushed to a shard, until it rents it back or a trim: a second return of it is
+        // refused wherever the first went (this core's shard or another's) and wherever the second would go. Holds
+        // at most one array per thread alive between trims.
+        public T[]? LastPushed;
 
         // Written by the owner only: true from before it reads the reservations on a return until after it stored the
         // array. A trimmer reads it after a process-wide barrier to learn whether it may lower the reservations.
@@ -215,11 +245,15 @@ public sealed partial class ScalableArrayPool<T>
         // sees it returns under the lock instead.
         public volatile bool Revoking;
 
-        public ThreadCache(object owner, int slotCount, int classCount)
+        public ThreadCache(object owner, int slotCount, int[] slotStart)
         {
             Owner = owner;
             Slots = new Slot[slotCount];
-            Classes = new ClassState[classCount];
+            Classes = new ClassState[slotStart.Length];
+            for (int c = 0; c < Classes.Length; c++)
+            {
+                Classes[c].Start = slotStart[c];
+            }
         }
     }
 }

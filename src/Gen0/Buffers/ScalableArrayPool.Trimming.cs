@@ -95,7 +95,7 @@ public sealed partial class ScalableArrayPool<T>
         {
             Interlocked.Add(ref _poolCounters[Counter.TrimmedArrays], arrays);
             Interlocked.Add(ref _poolCounters[Counter.TrimmedBytes], bytes);
-            if (ArrayPoolEventSource.Log.IsEnabled())
+            if (ArrayPoolEventSource.Log.IsInformationalEnabled)
             {
                 ArrayPoolEventSource.Log.Trimmed(_serial, _name, arrays, bytes, kind.ToString());
             }
@@ -186,11 +186,13 @@ public sealed partial class ScalableArrayPool<T>
                 Interlocked.Add(ref _reservedBytes, -released);
             }
 
+            cache.SlotArraysReleased += arrays;
             if (arrays != 0 && !ownerQuiet)
             {
                 cache.ReleaseRequested = true;
             }
 
+            cache.LastPushed = null;
             cache.Revoking = false;
         }
 

@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Gen0.Buffers;
 
@@ -35,11 +36,27 @@ namespace Gen0.Buffers;
 /// and the charge is released when it leaves. A thread-local slot is <i>reserved</i> (charged with its class's
 /// bytes) by its owner thread before it first holds an array, and stays reserved while the owner alternates
 /// rent and return, which is why that path needs no interlocked operation; reserved slots of a class form a prefix,
-/// counted by the owner. Only the owner (or the trimmer, once the owner thread is dead, or
-/// <see cref="Dispose"/>) unreserves a slot. The trimmer may take arrays out of a live thread's slots (with
-/// <see cref="Interlocked.Exchange{T}(ref T, T)"/>) but never unreserves them; it asks the owner to release its empty
-/// reservations on its next slow path. So every array the pool holds is covered by a charge, and
+/// counted by the owner. The trimmer may take arrays out of a live thread's slots (with
+/// <see cref="Interlocked.Exchange{T}(ref T, T)"/>), and it takes back the reservations of the emptied slots too when
+/// a handshake shows the owner is not in the middle of a return: the owner's return sets a <c>Busy</c> flag and reads
+/// a <c>Revoking</c> flag (two plain stores and a load, no fence); the trimmer sets <c>Revoking</c>, runs
+/// <see cref="Interlocked.MemoryBarrierProcessWide"/> and reads <c>Busy</c>. So threads that used the pool and then
+/// sit idle do not keep the budget charged after a trim (a busy owner gives its empty reservations back on its next
+/// slow path). Every array the pool holds is covered by a charge, and
 /// <c>RetainedBytes &lt;= ReservedBytes &lt;= MaxRetainedBytes</c> holds at every instant.
+/// </para>
+/// <para>
+/// <b>Double returns.</b> Returning an array twice puts it in the pool twice, so two later renters share it; the pool
+/// refuses (drops, counts as <see cref="ArrayPoolDropReason.DoubleReturn"/>, raises <c>Dropped</c>) a second return
+/// on the same thread while the pool still holds the array from the first: when it sits in this thread's cache (any
+/// of the class's slots, not just the top), when it was the last array this thread pushed to a shard (whichever
+/// core's shard, until the thread rents it back or a trim), or when it is the top of the shard the second return would
+/// go to (which also catches a second return from another thread right after the first). Not caught: a second
+/// return after the array was handed out again (the pool cannot tell the stale owner from the new renter), a second
+/// return on another thread while the array sits in the first thread's cache or under other arrays of a shard, and a
+/// second return after the array left the pool through a trim (harmless: nobody else holds it). The check costs the
+/// common return one load and compare; a return into a class that already holds arrays compares with each of them
+/// (at most 8). <see cref="GuardedArrayPool{T}"/> catches every double return.
 /// </para>
 /// <para>
 /// <b>Trimming.</b> A timer (holding the pool weakly, so a dropped pool is still collected) stamps idle arrays and
@@ -67,8 +84,14 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 {
     private static int s_nextSerial;
 
+    // Shared's own thread cache: one thread-static read instead of the per-instance table lookup and token check.
+    // The style guide's t_ prefix for thread statics; .editorconfig has no rule for it yet.
+#pragma warning disable IDE1006
+    [ThreadStatic]
+    private static ThreadCache? t_sharedCache;
+#pragma warning restore IDE1006
 
-    private readonly SizeClassTable _classes;
+    private readonly bool _fine;
     private readonly int[] _lengths;
     private readonly long[] _classBytes;
     private readonly int[] _slotStart;
@@ -121,11 +144,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         _maxArrayLength = options.MaxArrayLength;
         _maxRetainedBytes = options.MaxRetainedBytes;
         _clearOnReturn = options.ClearOnReturn.ShouldClear<T>();
-        _classes = new SizeClassTable(options.SizeClasses, _maxArrayLength);
+        var classes = new SizeClassTable(options.SizeClasses, _maxArrayLength);
+        _fine = options.SizeClasses == SizeClasses.Fine;
 
-        int classCount = _classes.Count;
+        int classCount = classes.Count;
         int elementSize = Math.Max(1, Unsafe.SizeOf<T>());
-        _lengths = _classes.Lengths.ToArray();
+        _lengths = classes.Lengths.ToArray();
         _classBytes = new long[classCount];
         _slotStart = new int[classCount];
         _slotCapacity = new int[classCount];
@@ -187,41 +211,40 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     /// <exception cref="ObjectDisposedException">The pool was disposed.</exception>
     public override T[] Rent(int minimumLength)
     {
-        ThreadCache cache = GetThreadCache() ?? GetOrCreateThreadCache();
-        if ((uint)(minimumLength - 1) < (uint)_maxArrayLength)
+        // The hit path: one thread-static read (Shared) or the table lookup (instances), the class index, the class's
+        // count and top slot. No counter moves (thread-local hits are derived from returns), no lock, no interlocked
+        // operation, no bounds check the invariants already guarantee (c < class count, Start + Count <= slot count).
+        ThreadCache? cache = _isShared ? t_sharedCache : GetInstanceThreadCache();
+        if (cache is not null && (uint)(minimumLength - 1) < (uint)_maxArrayLength)
         {
-            int c = _classes.IndexOf(minimumLength);
-            ref ClassState state = ref cache.Classes[c];
-            int n = state.Count;
-            if (n > 0)
+            int c = SizeClassTable.IndexOf(minimumLength, _fine);
+            ref ClassState state = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Classes), c);
+            int n = state.Count - 1;
+            if (n >= 0)
             {
-                ref Slot slot = ref cache.Slots[_slotStart[c] + n - 1];
+                ref Slot slot = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Slots), state.Start + n);
                 T[]? array = slot.Array;
                 if (array is not null)
                 {
                     slot.Array = null;
-                    state.Count = n - 1;
-                    cache.Counters[Counter.ThreadLocalHits]++;
+                    state.Count = n;
                     if (ArrayPoolEventSource.Log.IsEnabled())
                     {
-                        ArrayPoolEventSource.Log.Rented(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal: true);
+                        LogRented(array, minimumLength, threadLocal: true);
                     }
 
                     return array;
                 }
-
-                return RentAfterTrim(cache, c, minimumLength);
             }
-
-            return RentFromShards(cache, c, minimumLength);
         }
 
-        return RentUnpooled(cache, minimumLength);
+        return RentSlow(cache, minimumLength);
     }
 
     /// <summary>
     /// Returns an array rented from this pool. Arrays the pool cannot keep (over the maximum length, of a length it
-    /// never hands out, over the budget, or when full) are dropped and counted, not rejected.
+    /// never hands out, over the budget, when full, or already returned and still held: see the remarks on double
+    /// returns) are dropped and counted, not rejected.
     /// </summary>
     /// <param name="array">The array.</param>
     /// <param name="clearArray">Whether to clear the array first; <see langword="true"/> always clears, whatever
@@ -240,48 +263,23 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         }
 
         int length = array.Length;
-        if (length == 0)
+        ThreadCache? cache = _isShared ? t_sharedCache : GetInstanceThreadCache();
+        if (cache is not null && (uint)(length - 1) < (uint)_maxArrayLength)
         {
-            return;
-        }
-
-        ThreadCache? cache = GetThreadCache() ?? TryCreateThreadCache();
-        if (cache is null)
-        {
-            DropWithoutCache(array);
-            return;
-        }
-
-        if ((uint)(length - 1) < (uint)_maxArrayLength)
-        {
-            int c = _classes.IndexOf(length);
-            if (_lengths[c] == length)
+            int c = SizeClassTable.IndexOf(length, _fine);
+            if (Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_lengths), c) == length)
             {
                 if (_clearOnReturn && !clearArray)
                 {
                     Array.Clear(array);
                 }
 
-                // The owner's side of the handshake with a trimmer that takes reservations back (see
-                // TakeBackReservations): say "writing my slots", then look whether a trimmer is at work on them.
-                cache.Busy = true;
-                if (!cache.Revoking)
-                {
-                    ReturnToThreadCache(cache, array, c);
-                    Volatile.Write(ref cache.Busy, false);
-                    return;
-                }
-
-                cache.Busy = false;
-                ReturnWhileTrimmed(cache, array, c);
+                ReturnToClass(cache, array, c);
                 return;
             }
-
-            Drop(cache, array, ArrayPoolDropReason.ForeignLength);
-            return;
         }
 
-        Drop(cache, array, ArrayPoolDropReason.OverMaximumLength);
+        ReturnUncommon(cache, array);
     }
 
     /// <summary>
@@ -317,8 +315,11 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     /// <returns>The snapshot.</returns>
     public ScalableArrayPoolStatistics GetStatistics() => CollectStatistics();
 
+    /// <summary>Gets the calling thread's cache for this pool, or <see langword="null"/> before its first use (or after disposal).</summary>
+    private ThreadCache? GetThreadCache() => _isShared ? t_sharedCache : GetInstanceThreadCache();
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private ThreadCache? GetThreadCache()
+    private ThreadCache? GetInstanceThreadCache()
     {
         object?[]? caches = ThreadCacheTable.Current;
         int id = _id;
@@ -336,11 +337,35 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         return null;
     }
 
+    /// <summary>Every rent the hit path did not serve: first use on this thread, an empty class, a trimmed slot, 0, over the maximum, negative.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private T[] RentSlow(ThreadCache? cache, int minimumLength)
+    {
+        if ((uint)(minimumLength - 1) < (uint)_maxArrayLength)
+        {
+            cache ??= GetOrCreateThreadCache();
+            int c = SizeClassTable.IndexOf(minimumLength, _fine);
+            return cache.Classes[c].Count > 0 ? RentAfterTrim(cache, c, minimumLength) : RentFromShards(cache, c, minimumLength);
+        }
+
+        if (minimumLength == 0)
+        {
+            return [];
+        }
+
+        if (minimumLength < 0)
+        {
+            ThrowHelper.ThrowNeedNonNegative(nameof(minimumLength));
+        }
+
+        return RentUnpooled(cache ?? GetOrCreateThreadCache(), minimumLength);
+    }
+
     /// <summary>The top slot of the class was emptied by the trimmer: looks below it before going to the shards.</summary>
     private T[] RentAfterTrim(ThreadCache cache, int c, int minimumLength)
     {
-        int start = _slotStart[c];
-        for (int n = cache.Classes[c].Count - 1; n > 0;)
+        int start = cache.Classes[c].Start;
+        for (int n = cache.Classes[c].Count; n > 0;)
         {
             n--;
             ref Slot slot = ref cache.Slots[start + n];
@@ -349,12 +374,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             {
                 slot.Array = null;
                 cache.Classes[c].Count = n;
-                cache.Counters[Counter.ThreadLocalHits]++;
-                if (ArrayPoolEventSource.Log.IsEnabled())
-                {
-                    ArrayPoolEventSource.Log.Rented(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal: true);
-                }
-
+                LogRented(array, minimumLength, threadLocal: true);
                 return array;
             }
         }
@@ -381,12 +401,13 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         if (array is not null)
         {
             Interlocked.Add(ref _reservedBytes, -_classBytes[c]);
-            cache.Counters[Counter.ShardHits]++;
-            if (ArrayPoolEventSource.Log.IsEnabled())
+            if (ReferenceEquals(array, cache.LastPushed))
             {
-                ArrayPoolEventSource.Log.Rented(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal: false);
+                cache.LastPushed = null; // this thread holds it again, so its next return is legitimate
             }
 
+            cache.Counters[Counter.ShardHits]++;
+            LogRented(array, minimumLength, threadLocal: false);
             return array;
         }
 
@@ -398,43 +419,137 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     private T[] RentUnpooled(ThreadCache cache, int minimumLength)
     {
-        if (minimumLength == 0)
-        {
-            return [];
-        }
-
-        if (minimumLength < 0)
-        {
-            ThrowHelper.ThrowNeedNonNegative(nameof(minimumLength));
-        }
-
+        T[] array = GC.AllocateUninitializedArray<T>(minimumLength); // may throw OutOfMemoryException: count after
         cache.Counters[Counter.AllocationsOverMaximumLength]++;
-        T[] array = GC.AllocateUninitializedArray<T>(minimumLength);
         LogAllocated(array, minimumLength, ArrayPoolAllocationReason.OverMaximumLength);
         return array;
     }
 
+    private void LogRented(T[] array, int minimumLength, bool threadLocal)
+    {
+        if (ArrayPoolEventSource.Log.IsVerboseEnabled)
+        {
+            ArrayPoolEventSource.Log.Rented(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal);
+        }
+    }
+
+    private void LogReturned(T[] array, bool threadLocal)
+    {
+        if (ArrayPoolEventSource.Log.IsVerboseEnabled)
+        {
+            ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, threadLocal);
+        }
+    }
+
     private void LogAllocated(T[] array, int minimumLength, ArrayPoolAllocationReason reason)
     {
-        if (ArrayPoolEventSource.Log.IsEnabled())
+        ArrayPoolEventSource log = ArrayPoolEventSource.Log;
+        if (log.IsEnabled())
         {
             int arrayId = RuntimeHelpers.GetHashCode(array);
-            ArrayPoolEventSource.Log.Allocated(_serial, _name, arrayId, array.Length, minimumLength, reason);
-            ArrayPoolEventSource.Log.Rented(_serial, _name, arrayId, array.Length, minimumLength, threadLocal: false);
+            if (log.IsInformationalEnabled)
+            {
+                log.Allocated(_serial, _name, arrayId, array.Length, minimumLength, reason);
+            }
+
+            if (log.IsVerboseEnabled)
+            {
+                log.Rented(_serial, _name, arrayId, array.Length, minimumLength, threadLocal: false);
+            }
         }
     }
 
     /// <summary>
-    /// The owner's return of an array of class <paramref name="c"/>: refused if this thread's cache holds it already,
-    /// else into a reserved slot (no lock, no interlocked operation), else <see cref="ReturnSlow"/>. Called with
-    /// <c>Busy</c> set or under the cache's lock, so no trimmer changes the reservations meanwhile.
+    /// Returns an array of class <paramref name="c"/> to the calling thread's cache (or on to a shard). Holds the
+    /// owner's side of the handshake with a trimmer that takes reservations back (see <c>AnnounceRevocation</c>):
+    /// say "writing my slots" with a plain store, then read whether a trimmer is at work on them.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ReturnToClass(ThreadCache cache, T[] array, int c)
+    {
+        cache.Busy = true;
+        if (!cache.Revoking)
+        {
+            ref ClassState state = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Classes), c);
+            int n = state.Count;
+
+            // The same-thread double-return check costs the common return (its class empty: the array was rented from
+            // it) one compare with the array this thread last pushed to a shard.
+            if (n < state.Reserved && !ReferenceEquals(array, cache.LastPushed) && (n == 0 || !IsInThreadCache(cache, state.Start, n, array)))
+            {
+                ref Slot slot = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Slots), state.Start + n);
+                slot.Array = array;
+                slot.Stamp = 0;
+                state.Count = n + 1;
+                cache.ThreadLocalReturns++;
+                Volatile.Write(ref cache.Busy, false);
+                if (ArrayPoolEventSource.Log.IsEnabled())
+                {
+                    LogReturned(array, threadLocal: true);
+                }
+
+                return;
+            }
+
+            ReturnToThreadCache(cache, array, c);
+            Volatile.Write(ref cache.Busy, false);
+            return;
+        }
+
+        cache.Busy = false;
+        ReturnWhileTrimmed(cache, array, c);
+    }
+
+    /// <summary>Every return the fast path did not take: an empty array, the first return on this thread, a foreign length, over the maximum, after disposal.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ReturnUncommon(ThreadCache? cache, T[] array)
+    {
+        int length = array.Length;
+        if (length == 0)
+        {
+            return;
+        }
+
+        cache ??= TryCreateThreadCache();
+        if (cache is null)
+        {
+            DropWithoutCache(array);
+            return;
+        }
+
+        if ((uint)(length - 1) < (uint)_maxArrayLength)
+        {
+            int c = SizeClassTable.IndexOf(length, _fine);
+            if (_lengths[c] == length)
+            {
+                // The thread's first return (its cache did not exist yet). Return cleared already if asked to; clear
+                // here only for ClearMode.Always/Auto, which may clear an array twice, once per thread.
+                if (_clearOnReturn)
+                {
+                    Array.Clear(array);
+                }
+
+                ReturnToClass(cache, array, c);
+                return;
+            }
+
+            Drop(cache, array, ArrayPoolDropReason.ForeignLength);
+            return;
+        }
+
+        Drop(cache, array, ArrayPoolDropReason.OverMaximumLength);
+    }
+
+    /// <summary>
+    /// The owner's full return of an array of class <paramref name="c"/>: refused if this thread holds it already,
+    /// else into a reserved slot, else <see cref="ReturnSlow"/>. Called with <c>Busy</c> set or under the cache's
+    /// lock, so no trimmer changes the reservations meanwhile.
+    /// </summary>
     private void ReturnToThreadCache(ThreadCache cache, T[] array, int c)
     {
         ref ClassState state = ref cache.Classes[c];
         int n = state.Count;
-        if (n != 0 && IsInThreadCache(cache, c, n, array))
+        if ((n != 0 && IsInThreadCache(cache, state.Start, n, array)) || ReferenceEquals(cache.LastPushed, array))
         {
             Drop(cache, array, ArrayPoolDropReason.DoubleReturn);
             return;
@@ -442,16 +557,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
         if (n < state.Reserved)
         {
-            ref Slot slot = ref cache.Slots[_slotStart[c] + n];
+            ref Slot slot = ref cache.Slots[state.Start + n];
             slot.Array = array;
             slot.Stamp = 0;
             state.Count = n + 1;
-            cache.Counters[Counter.ThreadLocalReturns]++;
-            if (ArrayPoolEventSource.Log.IsEnabled())
-            {
-                ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, threadLocal: true);
-            }
-
+            cache.ThreadLocalReturns++;
+            LogReturned(array, threadLocal: true);
             return;
         }
 
@@ -459,14 +570,11 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     }
 
     /// <summary>
-    /// The same-thread double-return check: whether one of the <paramref name="count"/> slots of class
-    /// <paramref name="c"/> holds <paramref name="array"/>. The common return finds the class empty (its array was
-    /// rented from it) and skips the loop; a full class costs at most eight compares of references.
+    /// The same-thread double-return check: whether one of the <paramref name="count"/> slots from
+    /// <paramref name="start"/> holds <paramref name="array"/> (at most 8 compares of references).
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private bool IsInThreadCache(ThreadCache cache, int c, int count, T[] array)
+    private static bool IsInThreadCache(ThreadCache cache, int start, int count, T[] array)
     {
-        int start = _slotStart[c];
         Slot[] slots = cache.Slots;
         for (int i = start + count - 1; i >= start; i--)
         {
@@ -515,16 +623,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         {
             // Reserve the next slot for this thread: the only charge the thread-local tier pays, once per slot.
             cache.Classes[c].Reserved = n + 1;
-            ref Slot slot = ref cache.Slots[_slotStart[c] + n];
+            ref Slot slot = ref cache.Slots[cache.Classes[c].Start + n];
             slot.Array = array;
             slot.Stamp = 0;
             cache.Classes[c].Count = n + 1;
-            cache.Counters[Counter.ThreadLocalReturns]++;
-            if (ArrayPoolEventSource.Log.IsEnabled())
-            {
-                ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, threadLocal: true);
-            }
-
+            cache.ThreadLocalReturns++;
+            LogReturned(array, threadLocal: true);
             return;
         }
 
@@ -537,11 +641,8 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         }
 
         cache.Counters[Counter.ShardReturns]++;
-
-        if (ArrayPoolEventSource.Log.IsEnabled())
-        {
-            ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, threadLocal: false);
-        }
+        cache.LastPushed = array;
+        LogReturned(array, threadLocal: false);
     }
 
     private bool TryCharge(long bytes)
@@ -579,7 +680,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     private void LogDropped(T[] array, ArrayPoolDropReason reason)
     {
-        if (ArrayPoolEventSource.Log.IsEnabled())
+        if (ArrayPoolEventSource.Log.IsInformationalEnabled)
         {
             ArrayPoolEventSource.Log.Dropped(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, reason);
         }
@@ -590,8 +691,10 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         _shards.Length == 1 ? 0 : (int)((uint)Thread.GetCurrentProcessorId() % (uint)_shards.Length);
 
     private static int ThreadLocalSlotsFor(long classBytes) =>
-        // Up to 8 per class (nested rents stay thread-local) while that is at most 256 KiB; one for bigger classes.
-        (int)Math.Clamp((256 * 1024) / Math.Max(1, classBytes), 1, 8);
+        // Up to 8 per class (8 nested rents stay thread-local, up to 1 MiB arrays) while that is at most 8 MiB; fewer,
+        // down to one, for bigger classes. A slot costs nothing until the thread returns an array into it (then its
+        // bytes are charged to the budget), and trims give idle threads' reservations back.
+        (int)Math.Clamp((8L << 20) / Math.Max(1, classBytes), 1, 8);
 
     /// <summary>Creates <see cref="Shared"/> on first use, after every static field of the pool type is initialized.</summary>
     private static class SharedHolder

@@ -40,11 +40,18 @@ internal sealed class SizeClassTable
 
     /// <summary>Returns the index of the shortest class that holds <paramref name="length"/> (1 to the maximum) elements.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int IndexOf(int length)
+    public int IndexOf(int length) => IndexOf(length, _fine);
+
+    /// <summary>
+    /// Returns the index of the shortest class that holds <paramref name="length"/> (1 to the maximum) elements in the
+    /// layout <paramref name="fine"/> names, for callers that keep the flag next to their other hot fields.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int IndexOf(int length, bool fine)
     {
         uint value = (uint)(length - 1) | (MinimumLength - 1);
         int log = BitOperations.Log2(value);
-        if (!_fine)
+        if (!fine)
         {
             return log - 3;
         }
