@@ -73,7 +73,12 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
         public bool MoveNext()
         {
             ref ChunkedHashTable<TKey, ChunkedDictionaryEntry<TKey, TValue>> table = ref _dictionary._table;
-            if (table.MoveNext(_version, ref _index, out int found))
+            if (_version != table.Version)
+            {
+                _dictionary.ThrowEnumeratorInvalid();
+            }
+
+            if (table.MoveNext(ref _index, out int found))
             {
                 ref ChunkedDictionaryEntry<TKey, TValue> entry = ref table.EntryAt(found);
                 _current = new KeyValuePair<TKey, TValue>(entry.Key, entry.Value);
@@ -93,7 +98,7 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
         {
             if (_version != _dictionary._table.Version)
             {
-                ThrowHelper.ThrowEnumFailedVersion();
+                _dictionary.ThrowEnumeratorInvalid();
             }
 
             _index = 0;

@@ -87,9 +87,9 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
             return new Enumerator(_dictionary);
         }
 
-        IEnumerator<TKey> IEnumerable<TKey>.GetEnumerator() => GetEnumerator();
+        IEnumerator<TKey> IEnumerable<TKey>.GetEnumerator() => Count == 0 ? _dictionary.EmptyEnumerator<TKey>() : GetEnumerator();
 
-        IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+        IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<TKey>)this).GetEnumerator();
 
         void ICollection<TKey>.Add(TKey item) => throw new NotSupportedException("Mutating a key collection derived from a dictionary is not allowed.");
 
@@ -138,7 +138,12 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
             public bool MoveNext()
             {
                 ref ChunkedHashTable<TKey, ChunkedDictionaryEntry<TKey, TValue>> table = ref _dictionary._table;
-                if (table.MoveNext(_version, ref _index, out int found))
+                if (_version != table.Version)
+                {
+                    _dictionary.ThrowEnumeratorInvalid();
+                }
+
+                if (table.MoveNext(ref _index, out int found))
                 {
                     _current = table.EntryAt(found).Key;
                     return true;
@@ -157,7 +162,7 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
             {
                 if (_version != _dictionary._table.Version)
                 {
-                    ThrowHelper.ThrowEnumFailedVersion();
+                    _dictionary.ThrowEnumeratorInvalid();
                 }
 
                 _index = 0;

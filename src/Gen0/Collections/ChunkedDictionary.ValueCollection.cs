@@ -84,9 +84,9 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
             return new Enumerator(_dictionary);
         }
 
-        IEnumerator<TValue> IEnumerable<TValue>.GetEnumerator() => GetEnumerator();
+        IEnumerator<TValue> IEnumerable<TValue>.GetEnumerator() => Count == 0 ? _dictionary.EmptyEnumerator<TValue>() : GetEnumerator();
 
-        IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+        IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<TValue>)this).GetEnumerator();
 
         void ICollection<TValue>.Add(TValue item) => throw new NotSupportedException("Mutating a value collection derived from a dictionary is not allowed.");
 
@@ -135,7 +135,12 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
             public bool MoveNext()
             {
                 ref ChunkedHashTable<TKey, ChunkedDictionaryEntry<TKey, TValue>> table = ref _dictionary._table;
-                if (table.MoveNext(_version, ref _index, out int found))
+                if (_version != table.Version)
+                {
+                    _dictionary.ThrowEnumeratorInvalid();
+                }
+
+                if (table.MoveNext(ref _index, out int found))
                 {
                     _current = table.EntryAt(found).Value;
                     return true;
@@ -154,7 +159,7 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
             {
                 if (_version != _dictionary._table.Version)
                 {
-                    ThrowHelper.ThrowEnumFailedVersion();
+                    _dictionary.ThrowEnumeratorInvalid();
                 }
 
                 _index = 0;

@@ -126,7 +126,16 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
 
         if (capacity > 0)
         {
-            _table.Initialize(capacity);
+            try
+            {
+                _table.Initialize(capacity);
+            }
+            catch
+            {
+                // Out of memory part-way: nobody gets a collection to dispose, so return the chunks rented so far.
+                Dispose();
+                throw;
+            }
         }
     }
 
@@ -144,9 +153,18 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
             ThrowHelper.ThrowArgumentNull(nameof(collection));
         }
 
-        foreach (KeyValuePair<TKey, TValue> pair in collection)
+        try
         {
-            Add(pair.Key, pair.Value);
+            foreach (KeyValuePair<TKey, TValue> pair in collection)
+            {
+                Add(pair.Key, pair.Value);
+            }
+        }
+        catch
+        {
+            // A duplicate key or a throwing source: nobody gets a dictionary to dispose, so return the chunks now.
+            Dispose();
+            throw;
         }
     }
 
@@ -160,7 +178,15 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
     public int Count => _table.Count;
 
     /// <summary>Gets the comparer that decides equality of keys.</summary>
-    public IEqualityComparer<TKey> Comparer => _table.Comparer;
+    /// <exception cref="ObjectDisposedException">The dictionary has been disposed.</exception>
+    public IEqualityComparer<TKey> Comparer
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return _table.Comparer;
+        }
+    }
 
     /// <summary>Gets the keys, in enumeration order.</summary>
     public KeyCollection Keys => _keys ??= new KeyCollection(this);
@@ -227,6 +253,7 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
     {
         get
         {
+            ThrowIfDisposed();
             if (IsCompatibleKey(key))
             {
                 int index = FindIndex((TKey)key);
@@ -241,6 +268,7 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
 
         set
         {
+            ThrowIfDisposed();
             if (key is null)
             {
                 ThrowHelper.ThrowArgumentNull(nameof(key));
@@ -283,6 +311,7 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
 
     void IDictionary.Add(object key, object? value)
     {
+        ThrowIfDisposed();
         if (key is null)
         {
             ThrowHelper.ThrowArgumentNull(nameof(key));
@@ -326,7 +355,11 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
         return index >= 0 && EqualityComparer<TValue>.Default.Equals(_table.EntryAt(index).Value, item.Value);
     }
 
-    bool IDictionary.Contains(object key) => IsCompatibleKey(key) && ContainsKey((TKey)key);
+    bool IDictionary.Contains(object key)
+    {
+        ThrowIfDisposed();
+        return IsCompatibleKey(key) && ContainsKey((TKey)key);
+    }
 
     /// <summary>Returns whether some pair has <paramref name="value"/> (by <see cref="EqualityComparer{T}.Default"/>).</summary>
     /// <param name="value">The value.</param>
@@ -369,6 +402,12 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
         }
 
         CheckCopyTo(array, index);
+        if (array is not DictionaryEntry[] and not object?[])
+        {
+            // As Dictionary<,>: only pairs, DictionaryEntry and object arrays take the pairs, even when there are none.
+            throw new ArgumentException("Target array type is not compatible with the type of items in the collection.", nameof(array));
+        }
+
         try
         {
             for (int i = 0; i < _table.EntryCount; i++)
@@ -380,7 +419,7 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
                 }
             }
         }
-        catch (InvalidCastException)
+        catch (Exception ex) when (ex is InvalidCastException or ArrayTypeMismatchException)
         {
             throw new ArgumentException("Target array type is not compatible with the type of items in the collection.", nameof(array));
         }
@@ -409,9 +448,10 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
         return new Enumerator(this, Enumerator.KeyValuePairKind);
     }
 
-    IEnumerator<KeyValuePair<TKey, TValue>> IEnumerable<KeyValuePair<TKey, TValue>>.GetEnumerator() => GetEnumerator();
+    IEnumerator<KeyValuePair<TKey, TValue>> IEnumerable<KeyValuePair<TKey, TValue>>.GetEnumerator() =>
+        Count == 0 ? EmptyEnumerator<KeyValuePair<TKey, TValue>>() : GetEnumerator();
 
-    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+    IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<KeyValuePair<TKey, TValue>>)this).GetEnumerator();
 
     IDictionaryEnumerator IDictionary.GetEnumerator()
     {
@@ -462,6 +502,7 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
 
     void IDictionary.Remove(object key)
     {
+        ThrowIfDisposed();
         if (IsCompatibleKey(key))
         {
             Remove((TKey)key);
@@ -579,6 +620,11 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
             throw new ArgumentException("Only single dimensional arrays are supported for the requested action.", nameof(array));
         }
 
+        if (array.GetLowerBound(0) != 0)
+        {
+            throw new ArgumentException("The lower bound of target array must be zero.", nameof(array));
+        }
+
         if ((uint)index > (uint)array.Length)
         {
             ThrowHelper.ThrowIndexOutOfRange(nameof(index));
@@ -596,6 +642,22 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
         {
             ThrowDisposed();
         }
+    }
+
+    /// <summary>Throws for an enumerator whose collection changed: <see cref="ObjectDisposedException"/> once disposed.</summary>
+    [DoesNotReturn]
+    internal void ThrowEnumeratorInvalid()
+    {
+        ThrowIfDisposed();
+        ThrowHelper.ThrowEnumFailedVersion();
+    }
+
+    /// <summary>Returns the shared empty enumerator, as the BCL twins do for an empty collection since .NET 8.</summary>
+    /// <remarks>A later change does not break it: its MoveNext keeps returning <see langword="false"/>.</remarks>
+    internal IEnumerator<TItem> EmptyEnumerator<TItem>()
+    {
+        ThrowIfDisposed();
+        return ((IEnumerable<TItem>)Array.Empty<TItem>()).GetEnumerator();
     }
 
     [DoesNotReturn]

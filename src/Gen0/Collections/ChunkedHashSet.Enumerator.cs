@@ -45,7 +45,12 @@ public sealed partial class ChunkedHashSet<T>
         public bool MoveNext()
         {
             ref ChunkedHashTable<T, ChunkedSetEntry<T>> table = ref _set._table;
-            if (table.MoveNext(_version, ref _index, out int found))
+            if (_version != table.Version)
+            {
+                _set.ThrowEnumeratorInvalid();
+            }
+
+            if (table.MoveNext(ref _index, out int found))
             {
                 ref ChunkedSetEntry<T> entry = ref table.EntryAt(found);
                 _current = entry.Key;
@@ -65,7 +70,7 @@ public sealed partial class ChunkedHashSet<T>
         {
             if (_version != _set._table.Version)
             {
-                ThrowHelper.ThrowEnumFailedVersion();
+                _set.ThrowEnumeratorInvalid();
             }
 
             _index = 0;

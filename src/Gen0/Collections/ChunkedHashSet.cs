@@ -103,7 +103,16 @@ public sealed partial class ChunkedHashSet<T> : ISet<T>, IReadOnlySet<T>, IDispo
 
         if (capacity > 0)
         {
-            _table.Initialize(capacity);
+            try
+            {
+                _table.Initialize(capacity);
+            }
+            catch
+            {
+                // Out of memory part-way: nobody gets a collection to dispose, so return the chunks rented so far.
+                Dispose();
+                throw;
+            }
         }
     }
 
@@ -133,7 +142,15 @@ public sealed partial class ChunkedHashSet<T> : ISet<T>, IReadOnlySet<T>, IDispo
     public int Count => _table.Count;
 
     /// <summary>Gets the comparer that decides equality of elements.</summary>
-    public IEqualityComparer<T> Comparer => _table.Comparer;
+    /// <exception cref="ObjectDisposedException">The set has been disposed.</exception>
+    public IEqualityComparer<T> Comparer
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return _table.Comparer;
+        }
+    }
 
     /// <summary>Gets the table (tests check the storage bounds).</summary>
     internal ref ChunkedHashTable<T, ChunkedSetEntry<T>> Table => ref _table;
@@ -241,9 +258,9 @@ public sealed partial class ChunkedHashSet<T> : ISet<T>, IReadOnlySet<T>, IDispo
         return new Enumerator(this);
     }
 
-    IEnumerator<T> IEnumerable<T>.GetEnumerator() => GetEnumerator();
+    IEnumerator<T> IEnumerable<T>.GetEnumerator() => Count == 0 ? EmptyEnumerator<T>() : GetEnumerator();
 
-    System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => ((IEnumerable<T>)this).GetEnumerator();
 
     /// <summary>Removes <paramref name="item"/>.</summary>
     /// <param name="item">The element.</param>
@@ -332,15 +349,24 @@ public sealed partial class ChunkedHashSet<T> : ISet<T>, IReadOnlySet<T>, IDispo
 
     private void InitializeFrom(IEnumerable<T> collection)
     {
-        if (collection is ICollection<T> c && c.Count > 0)
+        try
         {
-            _table.Initialize(c.Count);
-        }
+            if (collection is ICollection<T> c && c.Count > 0)
+            {
+                _table.Initialize(c.Count);
+            }
 
-        UnionWith(collection);
-        if (Count > 0 && _table.Capacity / _table.EntryCount > 3)
+            UnionWith(collection);
+            if (Count > 0 && _table.Capacity / _table.EntryCount > 3)
+            {
+                _table.TrimExcess(Count);
+            }
+        }
+        catch
         {
-            _table.TrimExcess(Count);
+            // The source threw (or memory ran out) part-way: nobody gets a set to dispose, so return the chunks now.
+            Dispose();
+            throw;
         }
     }
 
@@ -350,6 +376,22 @@ public sealed partial class ChunkedHashSet<T> : ISet<T>, IReadOnlySet<T>, IDispo
         {
             ThrowDisposed();
         }
+    }
+
+    /// <summary>Throws for an enumerator whose collection changed: <see cref="ObjectDisposedException"/> once disposed.</summary>
+    [DoesNotReturn]
+    internal void ThrowEnumeratorInvalid()
+    {
+        ThrowIfDisposed();
+        ThrowHelper.ThrowEnumFailedVersion();
+    }
+
+    /// <summary>Returns the shared empty enumerator, as the BCL twins do for an empty collection since .NET 8.</summary>
+    /// <remarks>A later change does not break it: its MoveNext keeps returning <see langword="false"/>.</remarks>
+    internal IEnumerator<TItem> EmptyEnumerator<TItem>()
+    {
+        ThrowIfDisposed();
+        return ((IEnumerable<TItem>)Array.Empty<TItem>()).GetEnumerator();
     }
 
     [DoesNotReturn]

@@ -72,17 +72,12 @@ internal struct ChunkedHashTable<TKey, TEntry>
 
     /// <summary>
     /// Advances an enumeration cursor (as the BCL's enumerators keep it: 0 before the first entry, <c>EntryCount + 1</c>
-    /// after the last) to the next live entry, checking that the table has not changed since <paramref name="version"/>.
+    /// after the last) to the next live entry. The caller checks the version first, so that it can say whether its
+    /// collection was changed or disposed.
     /// </summary>
     /// <returns><see langword="true"/> with the entry's index in <paramref name="entryIndex"/>; <see langword="false"/> at the end.</returns>
-    /// <exception cref="InvalidOperationException">The table changed.</exception>
-    public readonly bool MoveNext(int version, ref int index, out int entryIndex)
+    public readonly bool MoveNext(ref int index, out int entryIndex)
     {
-        if (version != _version)
-        {
-            ThrowHelper.ThrowEnumFailedVersion();
-        }
-
         while ((uint)index < (uint)_count)
         {
             int candidate = index++;

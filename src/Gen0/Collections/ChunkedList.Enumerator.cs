@@ -37,7 +37,8 @@ public sealed partial class ChunkedList<T>
         {
             get
             {
-                if (_index == 0 || _index == _list._size + 1)
+                // 0 before the first MoveNext, -1 after the last: List<T>'s marks, which no later change can move.
+                if (_index <= 0)
                 {
                     ThrowHelper.ThrowEnumOpCantHappen();
                 }
@@ -80,7 +81,7 @@ public sealed partial class ChunkedList<T>
         {
             if (_version != _list._version)
             {
-                ThrowHelper.ThrowEnumFailedVersion();
+                _list.ThrowEnumeratorInvalid();
             }
 
             _index = 0;
@@ -95,10 +96,10 @@ public sealed partial class ChunkedList<T>
         {
             if (_version != _list._version)
             {
-                ThrowHelper.ThrowEnumFailedVersion();
+                _list.ThrowEnumeratorInvalid();
             }
 
-            _index = _list._size + 1;
+            _index = -1;
             _current = default;
             return false;
         }

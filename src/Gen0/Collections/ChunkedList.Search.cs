@@ -150,6 +150,7 @@ public sealed partial class ChunkedList<T>
             return;
         }
 
+        ThrowIfDisposed();
         if (array is null)
         {
             ThrowHelper.ThrowArgumentNull(nameof(array));
@@ -160,6 +161,7 @@ public sealed partial class ChunkedList<T>
             throw new ArgumentException("Only single dimensional arrays are supported for the requested action.", nameof(array));
         }
 
+        // As List<T> (through Array.Copy), an array with a lower bound other than zero is accepted.
         if (index < 0)
         {
             ThrowHelper.ThrowNeedNonNegative(nameof(index));
@@ -172,12 +174,17 @@ public sealed partial class ChunkedList<T>
 
         try
         {
-            for (int i = 0; i < _size; i++)
+            // Array.Copy checks the element types even for no elements, as List<T> does through it for an empty list.
+            Array.Copy(Array.Empty<T>(), 0, array, index, 0);
+            for (int start = 0; start < _size;)
             {
-                array.SetValue(_items[i], index + i);
+                int offset = start & _items.Mask;
+                int length = Math.Min(_size - start, _items.ChunkLength - offset);
+                Array.Copy(_items.GetChunk(start >> _items.Shift), offset, array, index + start, length);
+                start += length;
             }
         }
-        catch (InvalidCastException)
+        catch (Exception ex) when (ex is InvalidCastException or ArrayTypeMismatchException)
         {
             throw new ArgumentException("Target array type is not compatible with the type of items in the collection.", nameof(array));
         }
@@ -403,7 +410,11 @@ public sealed partial class ChunkedList<T>
         return _items.IndexOf(item, 0, _size);
     }
 
-    int IList.IndexOf(object? value) => IsCompatibleObject(value) ? IndexOf((T)value!) : -1;
+    int IList.IndexOf(object? value)
+    {
+        ThrowIfDisposed();
+        return IsCompatibleObject(value) ? IndexOf((T)value!) : -1;
+    }
 
     /// <summary>Returns the index of the first occurrence of <paramref name="item"/> from <paramref name="index"/>, or -1.</summary>
     /// <param name="item">The element to find.</param>
@@ -444,7 +455,11 @@ public sealed partial class ChunkedList<T>
     /// <summary>Returns the index of the last occurrence of <paramref name="item"/>, or -1.</summary>
     /// <param name="item">The element to find.</param>
     /// <returns>The index.</returns>
-    public int LastIndexOf(T item) => _size == 0 ? -1 : LastIndexOf(item, _size - 1, _size);
+    public int LastIndexOf(T item)
+    {
+        ThrowIfDisposed();
+        return _size == 0 ? -1 : LastIndexOf(item, _size - 1, _size);
+    }
 
     /// <summary>Returns the index of the last occurrence of <paramref name="item"/> up to <paramref name="index"/>, or -1.</summary>
     /// <param name="item">The element to find.</param>
@@ -452,6 +467,7 @@ public sealed partial class ChunkedList<T>
     /// <returns>The index.</returns>
     public int LastIndexOf(T item, int index)
     {
+        ThrowIfDisposed();
         if (index >= _size)
         {
             ThrowHelper.ThrowIndexOutOfRange(nameof(index));

@@ -83,7 +83,16 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
             ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
         }
 
-        _items.Grow(capacity, geometric: false);
+        try
+        {
+            _items.Grow(capacity, geometric: false);
+        }
+        catch
+        {
+            // A constructor that throws hands nobody a list to dispose: give the pool back what was rented.
+            Dispose();
+            throw;
+        }
     }
 
     /// <summary>Initializes a list with chunks from <paramref name="pool"/> that holds the elements of <paramref name="collection"/>.</summary>
@@ -98,7 +107,17 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
             ThrowHelper.ThrowArgumentNull(nameof(collection));
         }
 
-        AddRange(collection);
+        try
+        {
+            AddRange(collection);
+        }
+        catch
+        {
+            // The source threw (or memory ran out) part-way: nobody gets a list to dispose, so return the chunks now.
+            Dispose();
+            throw;
+        }
+
         _version = 0;
     }
 
@@ -109,7 +128,15 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
     }
 
     /// <summary>Gets the number of elements in each full chunk: the largest power of two whose array stays off the LOH.</summary>
-    public int ChunkLength => _items.ChunkLength;
+    /// <exception cref="ObjectDisposedException">The list has been disposed.</exception>
+    public int ChunkLength
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return _items.ChunkLength;
+        }
+    }
 
     /// <summary>Gets the number of elements in the list (0 once disposed).</summary>
     public int Count => _size;
@@ -190,6 +217,7 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
         get => this[index];
         set
         {
+            ThrowIfDisposed();
             if (value is null && default(T) is not null)
             {
                 ThrowHelper.ThrowArgumentNull(nameof(value));
@@ -226,9 +254,11 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
 
     int IList.Add(object? value)
     {
+        ThrowIfDisposed();
         if (value is null && default(T) is not null)
         {
-            ThrowHelper.ThrowArgumentNull(nameof(value));
+            // List<T> names the null "item" here but a wrong type "value"; the names are the twin's.
+            ThrowHelper.ThrowArgumentNull("item");
         }
 
         try
@@ -306,9 +336,13 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
     /// <summary>Returns whether the list contains <paramref name="item"/> (by <see cref="EqualityComparer{T}.Default"/>).</summary>
     /// <param name="item">The element to find.</param>
     /// <returns><see langword="true"/> when found.</returns>
-    public bool Contains(T item) => _size != 0 && IndexOf(item) >= 0;
+    public bool Contains(T item) => IndexOf(item) >= 0;
 
-    bool IList.Contains(object? value) => IsCompatibleObject(value) && Contains((T)value!);
+    bool IList.Contains(object? value)
+    {
+        ThrowIfDisposed();
+        return IsCompatibleObject(value) && Contains((T)value!);
+    }
 
     /// <summary>Ensures that the list holds at least <paramref name="capacity"/> elements without growing.</summary>
     /// <param name="capacity">The capacity needed.</param>
@@ -334,9 +368,9 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
         return new Enumerator(this);
     }
 
-    IEnumerator<T> IEnumerable<T>.GetEnumerator() => GetEnumerator();
+    IEnumerator<T> IEnumerable<T>.GetEnumerator() => Count == 0 ? EmptyEnumerator() : GetEnumerator();
 
-    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+    IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<T>)this).GetEnumerator();
 
     /// <summary>Inserts <paramref name="item"/> at <paramref name="index"/>, moving the elements after it up.</summary>
     /// <param name="index">Where to insert, from 0 to <see cref="Count"/>.</param>
@@ -363,9 +397,11 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
 
     void IList.Insert(int index, object? value)
     {
+        ThrowIfDisposed();
         if (value is null && default(T) is not null)
         {
-            ThrowHelper.ThrowArgumentNull(nameof(value));
+            // As IList.Add: List<T> names the null "item" and a wrong type "value".
+            ThrowHelper.ThrowArgumentNull("item");
         }
 
         try
@@ -459,6 +495,7 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
 
     void IList.Remove(object? value)
     {
+        ThrowIfDisposed();
         if (IsCompatibleObject(value))
         {
             Remove((T)value!);
@@ -710,6 +747,22 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
     {
         ThrowIfDisposed();
         ThrowHelper.ThrowIndexOutOfRange();
+    }
+
+    private IEnumerator<T> EmptyEnumerator()
+    {
+        // As List<T> since .NET 8: an empty list hands out the shared empty enumerator, which a later change does not
+        // break (MoveNext keeps returning false).
+        ThrowIfDisposed();
+        return ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator();
+    }
+
+    /// <summary>Throws for an enumerator whose list changed: <see cref="ObjectDisposedException"/> once disposed.</summary>
+    [DoesNotReturn]
+    private void ThrowEnumeratorInvalid()
+    {
+        ThrowIfDisposed();
+        ThrowHelper.ThrowEnumFailedVersion();
     }
 
     [DoesNotReturn]

@@ -421,7 +421,8 @@ internal partial struct ChunkedStorage<T>
         {
             int paged = index - directoryLength;
             int page = paged >> _directoryShift;
-            _pages ??= new T[InitialDirectoryLength][][];
+            // Never longer than the bound: a longer first page directory would skip the overflow check below.
+            _pages ??= new T[Math.Min(InitialDirectoryLength, directoryLength)][][];
             if (page == _pages.Length)
             {
                 if (page == directoryLength)

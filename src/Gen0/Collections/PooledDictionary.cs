@@ -290,6 +290,7 @@ public partial class PooledDictionary<TKey, TValue> :
     {
         get
         {
+            ThrowIfDisposed();
             if (IsCompatibleKey(key))
             {
                 ref TValue value = ref FindValue((TKey)key);
@@ -304,6 +305,7 @@ public partial class PooledDictionary<TKey, TValue> :
 
         set
         {
+            ThrowIfDisposed();
             if (key is null)
             {
                 ThrowHelper.ThrowArgumentNull(nameof(key));
@@ -654,6 +656,7 @@ public partial class PooledDictionary<TKey, TValue> :
 
     void IDictionary.Add(object key, object? value)
     {
+        ThrowIfDisposed();
         if (key is null)
         {
             ThrowHelper.ThrowArgumentNull(nameof(key));
@@ -674,10 +677,15 @@ public partial class PooledDictionary<TKey, TValue> :
         Add(typedKey, (TValue)value!);
     }
 
-    bool IDictionary.Contains(object key) => IsCompatibleKey(key) && ContainsKey((TKey)key);
+    bool IDictionary.Contains(object key)
+    {
+        ThrowIfDisposed();
+        return IsCompatibleKey(key) && ContainsKey((TKey)key);
+    }
 
     void IDictionary.Remove(object key)
     {
+        ThrowIfDisposed();
         if (IsCompatibleKey(key))
         {
             Remove((TKey)key);

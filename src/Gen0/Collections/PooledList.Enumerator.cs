@@ -42,7 +42,8 @@ public partial class PooledList<T>
         {
             get
             {
-                if (_index == 0 || _index == _list._size + 1)
+                // 0 before the first MoveNext, -1 after the last: List<T>'s marks, which no later change can move.
+                if (_index <= 0)
                 {
                     ThrowHelper.ThrowEnumOpCantHappen();
                 }
@@ -76,7 +77,7 @@ public partial class PooledList<T>
                 ThrowVersionFailed(localList);
             }
 
-            _index = localList._size + 1;
+            _index = -1;
             _current = default;
             return false;
         }

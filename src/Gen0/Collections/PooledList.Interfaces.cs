@@ -20,6 +20,7 @@ public partial class PooledList<T>
         get => this[index];
         set
         {
+            ThrowIfDisposed();
             ThrowIfNullAndNullsAreIllegal(value, nameof(value));
             try
             {
@@ -34,6 +35,7 @@ public partial class PooledList<T>
 
     int IList.Add(object? item)
     {
+        ThrowIfDisposed();
         ThrowIfNullAndNullsAreIllegal(item, nameof(item));
         try
         {
@@ -41,7 +43,8 @@ public partial class PooledList<T>
         }
         catch (InvalidCastException)
         {
-            ThrowHelper.ThrowWrongType(item, typeof(T), nameof(item));
+            // List<T> names the null "item" but a wrong type "value"; the names are the twin's.
+            ThrowHelper.ThrowWrongType(item, typeof(T), "value");
         }
 
         return Count - 1;
@@ -53,6 +56,7 @@ public partial class PooledList<T>
 
     void IList.Insert(int index, object? item)
     {
+        ThrowIfDisposed();
         ThrowIfNullAndNullsAreIllegal(item, nameof(item));
         try
         {
@@ -60,7 +64,7 @@ public partial class PooledList<T>
         }
         catch (InvalidCastException)
         {
-            ThrowHelper.ThrowWrongType(item, typeof(T), nameof(item));
+            ThrowHelper.ThrowWrongType(item, typeof(T), "value");
         }
     }
 

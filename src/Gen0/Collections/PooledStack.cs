@@ -381,7 +381,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         }
     }
 
-    void ICollection.CopyTo(Array array, int index)
+    void ICollection.CopyTo(Array array, int arrayIndex)
     {
         ThrowIfDisposed();
         if (array is null)
@@ -399,20 +399,20 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
             throw new ArgumentException("The lower bound of target array must be zero.", nameof(array));
         }
 
-        if (index < 0 || index > array.Length)
+        if (arrayIndex < 0 || arrayIndex > array.Length)
         {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
+            ThrowHelper.ThrowIndexOutOfRange(nameof(arrayIndex));
         }
 
-        if (array.Length - index < _size)
+        if (array.Length - arrayIndex < _size)
         {
             ThrowHelper.ThrowInvalidOffsetLength();
         }
 
         try
         {
-            Array.Copy(_array, 0, array, index, _size);
-            Array.Reverse(array, index, _size);
+            Array.Copy(_array, 0, array, arrayIndex, _size);
+            Array.Reverse(array, arrayIndex, _size);
         }
         catch (ArrayTypeMismatchException)
         {
