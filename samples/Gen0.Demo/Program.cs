@@ -1,3 +1,5 @@
+using System.CommandLine;
+using System.CommandLine.Parsing;
 using System.Text.Json;
 using Gen0.Demo;
 using Gen0.Demo.Reporting;
@@ -5,26 +7,33 @@ using Gen0.Demo.Running;
 using Gen0.Demo.Workload;
 
 // The main job: the same service-like workload written two ways, each run in its own child process, compared.
-DemoOptions? options = DemoOptions.TryParse(args, out string? error);
-if (options is null || options.Help)
+// Exit codes: 0 done, 1 the two modes' outputs differ, 2 bad arguments.
+ParseResult parsed = DemoOptions.Parse(args, out DemoOptions? parsedOptions);
+if (parsedOptions is null)
 {
-    TextWriter writer = options is null ? Console.Error : Console.Out;
-    if (error is not null)
+    foreach (ParseError parseError in parsed.Errors)
     {
-        writer.WriteLine(error);
-        writer.WriteLine();
+        Console.Error.WriteLine($"error: {parseError.Message}");
     }
 
-    writer.WriteLine(DemoOptions.Usage);
-    return options is null ? 2 : 0;
+    Console.Error.WriteLine("Run with --help to see the options.");
+    return 2;
 }
+
+if (parsed.Action is not null)
+{
+    return parsed.Invoke(); // --help, --version
+}
+
+DemoOptions options = parsedOptions;
+var progress = new ProgressReporter(options.Progress ?? ProgressReporter.Detect(options.Json), Console.Error);
 
 if (options.Mode is string mode)
 {
     // Child: run one mode here and hand the result to the parent (or print it when run by hand).
     ClientCacheData data = ClientCacheData.Create(options.Seed);
     IRequestHandler handler = mode == WorkloadModes.Baseline ? new BaselineRequestHandler(data) : new Gen0RequestHandler(data);
-    ModeResult result = ModeRunner.Run(mode, handler, data, options, Console.Error);
+    ModeResult result = ModeRunner.Run(mode, handler, data, options, progress);
     string json = JsonSerializer.Serialize(result, DemoJson.Options);
     if (options.ResultPath is string path)
     {
@@ -38,16 +47,15 @@ if (options.Mode is string mode)
     return 0;
 }
 
-TextWriter progress = Console.Error;
-progress.WriteLine($"Gen0 demo: running each mode for {options.DurationSeconds:F0} s on {options.Threads} threads, in its own process.");
-ModeResult baseline = ChildProcessRunner.Run(WorkloadModes.Baseline, options);
-ModeResult gen0 = ChildProcessRunner.Run(WorkloadModes.Gen0, options);
+progress.Phase($"Gen0 demo: running each mode for {options.DurationSeconds:F0} s on {options.Threads} threads, in its own process.");
+ModeResult baseline = ChildProcessRunner.Run(WorkloadModes.Baseline, options, progress.Style);
+ModeResult gen0 = ChildProcessRunner.Run(WorkloadModes.Gen0, options, progress.Style);
 var comparison = Comparison.Of(baseline, gen0);
 
 if (options.HtmlPath is string htmlPath)
 {
     File.WriteAllText(htmlPath, HtmlReport.Render(comparison, options));
-    progress.WriteLine($"HTML report written to {Path.GetFullPath(htmlPath)}");
+    progress.Phase($"HTML report written to {Path.GetFullPath(htmlPath)}");
 }
 
 baseline.OutputDigests = null;

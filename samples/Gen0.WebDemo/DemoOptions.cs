@@ -1,98 +1,114 @@
-using System.Globalization;
+using System.CommandLine;
+using System.CommandLine.Parsing;
 
 namespace Gen0.WebDemo;
 
-/// <summary>The demo's command line: the load comparison by default, or one server (the child process) with <c>--serve</c>.</summary>
+/// <summary>
+/// The demo's command line, parsed and validated by System.CommandLine (<c>--help</c> is generated from it): the load
+/// comparison by default, or one server (the child process, or a server to browse) with <c>--serve</c>.
+/// </summary>
 public sealed class DemoOptions
 {
-    public const string Usage = """
-        Gen0 web demo: List<Record> vs PooledList<Record> in a per-request DisposeScope, under a bounded loopback load.
+    public string? ServeEndpoint { get; private init; }
 
-        usage: dotnet run -c Release --project samples/Gen0.WebDemo -- [options]
+    public int DurationSeconds { get; private init; } = 8;
 
-          --duration <seconds>     measured load per endpoint (1-600, default 8)
-          --warmup <seconds>       unmeasured load before it (0-120, default 2)
-          --connections <n>        concurrent connections (1-1024, default 16)
-          --records <n>            rows per response (1-100000, default 10000)
-          --rate <requests/s>      fixed total request rate (0-100000; default 0 = as fast as the connections go).
-                                   Equal rates make the working sets comparable; latency then counts from each
-                                   request's scheduled time, so falling behind shows as latency
-          --gc <server|workstation> the servers' GC (default server, as ASP.NET Core)
-          --help                   print this text
+    public int WarmupSeconds { get; private init; } = 2;
 
-        Each endpoint runs in its own server process (this program re-launched with --serve), so that each process's
-        peak working set belongs to one endpoint. The load generator stops by itself after warmup + duration.
-        """;
+    public int Connections { get; private init; } = 16;
 
-    public string? ServeEndpoint { get; private set; }
+    public int Records { get; private init; } = 10_000;
 
-    public int DurationSeconds { get; private set; } = 8;
+    public int Rate { get; private init; }
 
-    public int WarmupSeconds { get; private set; } = 2;
+    public bool ServerGc { get; private init; } = true;
 
-    public int Connections { get; private set; } = 16;
-
-    public int Records { get; private set; } = 10_000;
-
-    public int Rate { get; private set; }
-
-    public bool ServerGc { get; private set; } = true;
-
-    public bool Help { get; private set; }
-
-    /// <summary>Parses <paramref name="args"/>; returns null and sets <paramref name="error"/> when they are invalid.</summary>
-    public static DemoOptions? TryParse(string[] args, out string? error)
+    /// <summary>Parses <paramref name="args"/>: <paramref name="options"/> is set when the result has no errors.</summary>
+    public static ParseResult Parse(string[] args, out DemoOptions? options)
     {
-        DemoOptions options = new();
-        error = null;
-        for (int i = 0; i < args.Length; i++)
-        {
-            string name = args[i];
-            if (name is "--help" or "-h" or "-?")
-            {
-                options.Help = true;
-                continue;
-            }
-
-            if (i + 1 >= args.Length)
-            {
-                error = $"Option '{name}' is unknown or has no value.";
-                return null;
-            }
-
-            string value = args[++i];
-            switch (name)
-            {
-                case "--serve" when value is "list" or "pooled":
-                    options.ServeEndpoint = value;
-                    break;
-                case "--duration" when TryInt(value, 1, 600, out int duration):
-                    options.DurationSeconds = duration;
-                    break;
-                case "--warmup" when TryInt(value, 0, 120, out int warmup):
-                    options.WarmupSeconds = warmup;
-                    break;
-                case "--connections" when TryInt(value, 1, 1024, out int connections):
-                    options.Connections = connections;
-                    break;
-                case "--records" when TryInt(value, 1, 100_000, out int records):
-                    options.Records = records;
-                    break;
-                case "--rate" when TryInt(value, 0, 100_000, out int rate):
-                    options.Rate = rate;
-                    break;
-                case "--gc" when value is "server" or "workstation":
-                    options.ServerGc = value == "server";
-                    break;
-                default:
-                    error = $"Option '{name}' is unknown or its value '{value}' is out of range.";
-                    return null;
-            }
-        }
-
-        return options;
+        var symbols = new Symbols();
+        ParseResult parsed = symbols.Command.Parse(args);
+        options = parsed.Errors.Count == 0 ? symbols.Read(parsed) : null;
+        return parsed;
     }
 
-    private static bool TryInt(string value, int min, int max, out int result) =>
-        int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out result) && result >= min && result <= max;
+    private sealed class Symbols
+    {
+        private readonly Option<int> _duration = Int("--duration", "Measured load per endpoint, in seconds", 8, 1, 600, "seconds");
+        private readonly Option<int> _warmup = Int("--warmup", "Unmeasured load before it, in seconds", 2, 0, 120, "seconds");
+        private readonly Option<int> _connections = Int("--connections", "Concurrent connections", 16, 1, 1024, "n");
+        private readonly Option<int> _records = Int("--records", "Rows per response", 10_000, 1, 100_000, "n");
+        private readonly Option<int> _rate = Int(
+            "--rate",
+            "Fixed total request rate (0 = as fast as the connections go). Equal rates make the working sets comparable; latency then counts from each request's scheduled time",
+            0, 0, 100_000, "requests/s");
+
+        private readonly Option<string> _gc = Choice("--gc", "The servers' GC (as ASP.NET Core: server)", "server", "server", "workstation");
+        private readonly Option<string> _serve = Choice(
+            "--serve",
+            "Run one server (list or pooled) instead of the comparison, and print its URL: browse /gc, /health and /metrics",
+            null, "list", "pooled");
+
+        public Symbols() =>
+            Command = new RootCommand(
+                "Gen0 web demo: List<Record> against PooledList<Record> in a per-request DisposeScope, under a bounded loopback load. " +
+                "Each endpoint runs in its own server process (this program with --serve), so that each peak working set belongs to one endpoint.")
+            {
+                _duration, _warmup, _connections, _records, _rate, _gc, _serve,
+            };
+
+        public RootCommand Command { get; }
+
+        public DemoOptions Read(ParseResult parsed) => new()
+        {
+            DurationSeconds = parsed.GetValue(_duration),
+            WarmupSeconds = parsed.GetValue(_warmup),
+            Connections = parsed.GetValue(_connections),
+            Records = parsed.GetValue(_records),
+            Rate = parsed.GetValue(_rate),
+            ServerGc = parsed.GetValue(_gc) == "server",
+            ServeEndpoint = parsed.GetValue(_serve),
+        };
+
+        private static Option<int> Int(string name, string description, int defaultValue, int min, int max, string helpName)
+        {
+            var option = new Option<int>(name) { Description = $"{description} ({min} to {max})", DefaultValueFactory = _ => defaultValue, HelpName = helpName };
+            option.Validators.Add(result =>
+            {
+                int value;
+                try
+                {
+                    value = result.GetValueOrDefault<int>();
+                }
+                catch (InvalidOperationException)
+                {
+                    return; // not a number: System.CommandLine reports it
+                }
+
+                if (value < min || value > max)
+                {
+                    result.AddError($"{name} takes a whole number from {min} to {max}.");
+                }
+            });
+            return option;
+        }
+
+        private static Option<string> Choice(string name, string description, string? defaultValue, params string[] choices)
+        {
+            var option = new Option<string>(name) { Description = description, HelpName = string.Join('|', choices) };
+            if (defaultValue is not null)
+            {
+                option.DefaultValueFactory = _ => defaultValue;
+            }
+
+            option.Validators.Add(result =>
+            {
+                if (result.GetValueOrDefault<string>() is string value && !choices.Contains(value, StringComparer.Ordinal))
+                {
+                    result.AddError($"{name} takes one of: {string.Join(", ", choices)}.");
+                }
+            });
+            return option;
+        }
+    }
 }

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
+using OpenTelemetry.Metrics;
 
 namespace Gen0.WebDemo;
 
@@ -8,6 +9,12 @@ namespace Gen0.WebDemo;
 /// The server side (the child process): Kestrel on 127.0.0.1 with a free port, a dispose scope per request, and one
 /// of the two endpoints. It prints <c>listening &lt;url&gt;</c> and runs until its standard input closes.
 /// </summary>
+/// <remarks>
+/// It is wired as the README says a service should be: <c>AddGen0()</c> (the framework's pools on Gen0), a
+/// <c>GcMonitor</c> whose alerts go to the log, the GC health check on <c>/health</c>, the report on <c>/gc</c>, and
+/// OpenTelemetry metrics on <c>/metrics</c> (Prometheus text) with Gen0's meters beside the runtime's
+/// <c>System.Runtime</c> meter, which already has the GC counts, sizes and pause time that <c>Gen0.Gc</c> leaves out.
+/// </remarks>
 public static class DemoServer
 {
     public const string ListeningPrefix = "listening ";
@@ -17,9 +24,23 @@ public static class DemoServer
         WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();
         builder.WebHost.UseUrls("http://127.0.0.1:0");
         builder.Logging.ClearProviders();
+        builder.Logging.AddSimpleConsole(o => o.SingleLine = true);
+        builder.Logging.SetMinimumLevel(LogLevel.Warning);  // GC alerts (Warning) go to standard error's log
+        builder.Logging.AddFilter("Microsoft", LogLevel.Error);
+        builder.Services.Configure<Microsoft.Extensions.Logging.Console.ConsoleLoggerOptions>(o => o.LogToStandardErrorThreshold = LogLevel.Trace);
+        builder.Services.AddGen0();
+        builder.Services.AddGcMonitor();
+        builder.Services.AddHealthChecks().AddGcHealthCheck();
+        builder.Services.AddOpenTelemetry().WithMetrics(metrics => metrics
+            .AddMeter("System.Runtime")
+            .AddMeter("Gen0.Gc", "Gen0.Buffers")
+            .AddPrometheusExporter());
         WebApplication app = builder.Build();
 
         app.UseDisposeScope();
+        app.MapGcHealth("/gc");
+        app.MapHealthChecks("/health");
+        app.MapPrometheusScrapingEndpoint("/metrics");
         if (endpoint == "list")
         {
             app.MapGet("/records/list", (int count, int offset) => RecordStore.QueryList(Clamp(count), offset & int.MaxValue));
@@ -51,6 +72,10 @@ public static class DemoServer
         string address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
         Console.Out.WriteLine(ListeningPrefix + address);
         Console.Out.Flush();
+        if (!Console.IsInputRedirected)
+        {
+            Console.Error.WriteLine($"Serving the {endpoint} endpoint: {address}/records/{endpoint}?count=10&offset=0, {address}/gc, {address}/health, {address}/metrics. Press Ctrl+D (end of input) to stop.");
+        }
 
         // The parent closes our standard input to stop us; a parent that dies closes it too.
         await Task.Run(() =>

@@ -19,15 +19,24 @@ public static class LoadComparison
             "(client and server share them).");
 
         List<LoadResult> results = [];
+        List<ServerObservation> observations = [];
         foreach (string endpoint in new[] { "list", "pooled" })
         {
             await using ChildServer server = await ChildServer.StartAsync(endpoint, options);
             await CheckResponseAsync(server, endpoint, options.Records);
-            Console.WriteLine($"  {endpoint,-6} server at {server.Address}: warming up and measuring ...");
+            Console.Error.WriteLine($"[{endpoint}] server at {server.Address}: warming up {options.WarmupSeconds} s, measuring {options.DurationSeconds} s");
             results.Add(await LoadGenerator.RunAsync(server.Address, endpoint, options, server.GetStatsAsync));
+            observations.Add(await ServerObservation.ReadAsync(endpoint, server.Address));
+            Console.Error.WriteLine($"[{endpoint}] done");
         }
 
         Print(results[0], results[1]);
+        Console.WriteLine();
+        foreach (ServerObservation observation in observations)
+        {
+            Console.WriteLine(observation);
+        }
+
         return results.Any(result => result.Errors > 0 || result.Requests == 0) ? 1 : 0;
     }
 

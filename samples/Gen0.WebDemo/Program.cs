@@ -1,19 +1,25 @@
 // Gen0 web demo (seed 001's load comparison): `dotnet run -c Release --project samples/Gen0.WebDemo [-- options]`.
 // Runs each endpoint in its own server process (this program with --serve), loads it, and prints them side by side.
+// Exit codes: 0 done, 1 a load run failed (errors or no requests), 2 bad arguments.
+using System.CommandLine;
+using System.CommandLine.Parsing;
 using Gen0.WebDemo;
 
-DemoOptions? options = DemoOptions.TryParse(args, out string? error);
+ParseResult parsed = DemoOptions.Parse(args, out DemoOptions? options);
 if (options is null)
 {
-    Console.Error.WriteLine(error);
-    Console.Error.WriteLine(DemoOptions.Usage);
+    foreach (ParseError error in parsed.Errors)
+    {
+        Console.Error.WriteLine($"error: {error.Message}");
+    }
+
+    Console.Error.WriteLine("Run with --help to see the options.");
     return 2;
 }
 
-if (options.Help)
+if (parsed.Action is not null)
 {
-    Console.WriteLine(DemoOptions.Usage);
-    return 0;
+    return parsed.Invoke(); // --help, --version
 }
 
 return options.ServeEndpoint is not null

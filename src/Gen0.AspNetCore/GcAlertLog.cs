@@ -29,7 +29,7 @@ internal static partial class GcAlertLog
     public static partial void AlertCleared(ILogger logger, string ruleId, double durationSeconds, double observed, string unit);
 
     public static void Raised(ILogger logger, GcAlert alert) =>
-        AlertRaised(logger, alert.RuleId, alert.Observed, alert.Threshold, alert.Unit, alert.Explanation, alert.NextStep);
+        AlertRaised(logger, alert.RuleId, Math.Round(alert.Observed, 3), alert.Threshold, alert.Unit, alert.Explanation, alert.NextStep);
 
     public static void Cleared(ILogger logger, GcAlert alert, DateTimeOffset now) =>
         AlertCleared(logger, alert.RuleId, Math.Round(Math.Max(0, (now - alert.RaisedAt).TotalSeconds), 1), alert.Observed, alert.Unit);

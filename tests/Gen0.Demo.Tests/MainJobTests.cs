@@ -40,4 +40,34 @@ public class MainJobTests
             File.Delete(html);
         }
     }
+
+    [Fact]
+    public void JsonRun_StandardOutputIsOnlyJson_AndNoProgressIsWritten()
+    {
+        (int exitCode, string stdout, string stderr) = DemoProcess.RunSeparately("--duration", "1", "--threads", "1", "--json");
+        Assert.True(exitCode == 0, stderr);
+        using JsonDocument document = JsonDocument.Parse(stdout); // the whole output, nothing before or after
+        Assert.True(document.RootElement.GetProperty("outputsIdentical").GetBoolean());
+        Assert.Empty(stderr);
+    }
+
+    [Fact]
+    public void RedirectedRun_PrintsOneLinePerPhase_NoCarriageReturns()
+    {
+        (int exitCode, string stdout, string stderr) = DemoProcess.RunSeparately("--duration", "1", "--threads", "1");
+        Assert.True(exitCode == 0, stderr);
+        Assert.DoesNotContain('\r', stderr);
+        string[] lines = stderr.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.StartsWith("Gen0 demo: running each mode", lines[0], StringComparison.Ordinal);
+        foreach (string mode in new[] { "baseline", "gen0" })
+        {
+            Assert.Single(lines, l => l.StartsWith($"[{mode}] warming up", StringComparison.Ordinal));
+            Assert.Single(lines, l => l.StartsWith($"[{mode}] running", StringComparison.Ordinal));
+            Assert.Single(lines, l => l.StartsWith($"[{mode}] done: ", StringComparison.Ordinal));
+        }
+
+        Assert.Equal(7, lines.Length);
+        Assert.Contains("requests/s", stdout, StringComparison.Ordinal);
+        Assert.Contains("Targets", stdout, StringComparison.Ordinal);
+    }
 }

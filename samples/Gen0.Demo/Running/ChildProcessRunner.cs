@@ -12,7 +12,7 @@ namespace Gen0.Demo.Running;
 /// </summary>
 internal static class ChildProcessRunner
 {
-    public static ModeResult Run(string mode, DemoOptions options)
+    public static ModeResult Run(string mode, DemoOptions options, ProgressStyle progress)
     {
         string resultPath = Path.Combine(Path.GetTempPath(), $"gen0-demo-{Environment.ProcessId}-{mode}.json");
         var start = new ProcessStartInfo { UseShellExecute = false, RedirectStandardOutput = true };
@@ -29,6 +29,7 @@ internal static class ChildProcessRunner
             "--duration", options.DurationSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
             "--threads", options.Threads.ToString(System.Globalization.CultureInfo.InvariantCulture),
             "--seed", options.Seed.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            "--progress", progress.ToString(),
         })
         {
             start.ArgumentList.Add(arg);

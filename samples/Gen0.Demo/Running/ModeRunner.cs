@@ -15,8 +15,9 @@ internal static class ModeRunner
 {
     private const long WarmupIdBase = 1L << 40;
 
-    public static ModeResult Run(string mode, IRequestHandler handler, ClientCacheData data, DemoOptions options, TextWriter progress)
+    public static ModeResult Run(string mode, IRequestHandler handler, ClientCacheData data, DemoOptions options, ProgressReporter progress)
     {
+        progress.Phase($"[{mode}] warming up");
         Warmup(handler, data, options);
         GC.Collect();
         GC.WaitForPendingFinalizers();
@@ -66,6 +67,7 @@ internal static class ModeRunner
         TimeSpan pausedBefore = GC.GetTotalPauseDuration();
         recorder.Start();
         monitor.Poll();
+        progress.Phase($"[{mode}] running {options.DurationSeconds:F0} s on {options.Threads} threads");
         stopwatch.Start();
         go.Set();
 
@@ -75,13 +77,13 @@ internal static class ModeRunner
             Sample(monitor, stopwatch.Elapsed.TotalSeconds, heap, alerts);
             double elapsed = Math.Min(stopwatch.Elapsed.TotalSeconds, duration.TotalSeconds);
             long done = Math.Max(0, Volatile.Read(ref nextId));
-            progress.Write($"\r[{mode,-8}] {elapsed,5:F1} s / {duration.TotalSeconds:F0} s  {done,6} requests  {done / Math.Max(elapsed, 0.001),7:F1} req/s  gen2 {GC.CollectionCount(2) - collectionsBefore[2],4}   ");
+            progress.Status($"[{mode,-8}] {elapsed,5:F1} s / {duration.TotalSeconds:F0} s  {done,6} requests  {done / Math.Max(elapsed, 0.001),7:F1} req/s  gen2 {GC.CollectionCount(2) - collectionsBefore[2],4}");
         }
 
         stopwatch.Stop();
         recorder.Stop();
         Sample(monitor, stopwatch.Elapsed.TotalSeconds, heap, alerts);
-        progress.WriteLine();
+        progress.EndStatus();
         double seconds = stopwatch.Elapsed.TotalSeconds;
         long allocated = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
         double pausedMs = (GC.GetTotalPauseDuration() - pausedBefore).TotalMilliseconds;
@@ -97,6 +99,7 @@ internal static class ModeRunner
             .ToList();
         IReadOnlyList<LargeObjectAllocation> loh = recorder.GetLargeObjectAllocations(top: int.MaxValue);
         long requests = latencies.Length;
+        progress.Phase(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"[{mode}] done: {requests} requests in {seconds:F1} s ({requests / seconds:F1} req/s), gen 2 collections {gen2}"));
         using Process self = Process.GetCurrentProcess();
 
         return new ModeResult
