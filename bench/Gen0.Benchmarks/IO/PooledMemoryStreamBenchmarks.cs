@@ -84,21 +84,5 @@ public class PooledMemoryStreamBenchmarks
         return WriteThenRead(stream);
     }
 
-    private long WriteThenRead(Stream stream)
-    {
-        for (int written = 0; written < Size; written += ChunkSize)
-        {
-            stream.Write(_chunk, 0, Math.Min(ChunkSize, Size - written));
-        }
-
-        stream.Position = 0;
-        long sum = 0;
-        int read;
-        while ((read = stream.Read(_readBuffer, 0, ChunkSize)) > 0)
-        {
-            sum += _readBuffer[0] + read;
-        }
-
-        return sum;
-    }
+    private long WriteThenRead(Stream stream) => StreamWorkload.WriteThenRead(stream, Size, _chunk, _readBuffer);
 }

@@ -196,12 +196,13 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
                 ThrowHelper.ThrowNeedNonNegative(nameof(value));
             }
 
+            // In MemoryStream's order: a negative value, then a closed stream, then a value past the maximum.
+            EnsureNotClosed();
             if (value > MaxLength)
             {
                 ThrowBeyondMaxLength(nameof(value));
             }
 
-            EnsureNotClosed();
             _position = value;
         }
     }

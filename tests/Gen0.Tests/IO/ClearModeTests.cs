@@ -57,6 +57,33 @@ public class ClearModeTests
         Assert.Equal(pool.Returns, pool.DirtyReturns);
     }
 
+    [Fact]
+    public void PoolWithClearOnReturnAlways_HandsTheStreamsBlocksOutCleared()
+    {
+        // The pool-side equivalent: a stream with the default ClearMode over a pool that clears what it keeps.
+        using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { ClearOnReturn = ClearMode.Always, ShardCount = 1 });
+        using (var stream = new PooledMemoryStream(pool, 64))
+        {
+            stream.Write(Enumerable.Repeat(Secret, 64 * 5).ToArray());
+        }
+
+        using (var writer = new PooledBufferWriter<byte>(64, pool))
+        {
+            writer.GetSpan(64 * 3).Fill(Secret);
+            writer.Advance(64 * 3);
+        }
+
+        var rented = new List<byte[]>();
+        for (int i = 0; i < 20; i++)
+        {
+            byte[] block = pool.Rent(64);
+            Assert.True(block.AsSpan().IndexOfAnyExcept((byte)0) < 0, "A block reached the next renter with the previous user's bytes.");
+            rented.Add(block);
+        }
+
+        rented.ForEach(block => pool.Return(block));
+    }
+
     [Theory]
     [InlineData(16)]
     [InlineData(256)]

@@ -311,6 +311,12 @@ public abstract class StreamConformanceTests
         yield return ("Length", true, s => _ = s.Length);
         yield return ("Position get", true, s => _ = s.Position);
         yield return ("Position set", true, s => s.Position = 1);
+        yield return ("Position = -1", true, s => s.Position = -1);
+        yield return ("Position = long.MaxValue", true, s => s.Position = long.MaxValue);
+        yield return ("Seek(long.MaxValue)", true, s => s.Seek(long.MaxValue, SeekOrigin.Begin));
+        yield return ("Seek(bad origin)", true, s => s.Seek(0, (SeekOrigin)7));
+        yield return ("SetLength(-1)", true, s => s.SetLength(-1));
+        yield return ("SetLength(long.MaxValue)", true, s => s.SetLength(long.MaxValue));
         yield return ("Seek", true, s => s.Seek(1, SeekOrigin.Begin));
         yield return ("SetLength", true, s => s.SetLength(1));
         yield return ("Read(array)", true, s => _ = s.Read(buffer, 0, 4));
