@@ -25,27 +25,27 @@ public class NestedLargeRentBenchmarks
     public void GlobalCleanup() => _instance.Dispose();
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Nested * Rounds)]
-    public int BclShared() => Nest(ArrayPool<byte>.Shared);
+    public int BclShared() => Nest(ArrayPool<byte>.Shared, _held, Size, Rounds);
 
     [Benchmark(OperationsPerInvoke = Nested * Rounds)]
-    public int ScalableShared() => Nest(ScalableArrayPool<byte>.Shared);
+    public int ScalableShared() => Nest(ScalableArrayPool<byte>.Shared, _held, Size, Rounds);
 
     [Benchmark(OperationsPerInvoke = Nested * Rounds)]
-    public int ScalableInstance() => Nest(_instance);
+    public int ScalableInstance() => Nest(_instance, _held, Size, Rounds);
 
-    private int Nest(ArrayPool<byte> pool)
+    /// <summary>Rents <c>held.Length</c> arrays of <paramref name="size"/>, then returns them last first, <paramref name="rounds"/> times.</summary>
+    internal static int Nest(ArrayPool<byte> pool, byte[][] held, int size, int rounds)
     {
-        byte[][] held = _held;
         int sum = 0;
-        for (int r = 0; r < Rounds; r++)
+        for (int r = 0; r < rounds; r++)
         {
-            for (int k = 0; k < Nested; k++)
+            for (int k = 0; k < held.Length; k++)
             {
-                held[k] = pool.Rent(Size);
+                held[k] = pool.Rent(size);
                 held[k][0] = (byte)k;
             }
 
-            for (int k = Nested - 1; k >= 0; k--)
+            for (int k = held.Length - 1; k >= 0; k--)
             {
                 sum += held[k][0];
                 pool.Return(held[k]);
