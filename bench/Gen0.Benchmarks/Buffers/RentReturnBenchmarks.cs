@@ -69,19 +69,7 @@ public class RentReturnBenchmarks
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("ProducerConsumer")]
     public int ProducerConsumer_Scalable() => ProducerConsumer(_scalable);
 
-    private static int SingleSerial(ArrayPool<byte> pool)
-    {
-        int sum = 0;
-        for (int i = 0; i < Operations; i++)
-        {
-            byte[] array = pool.Rent(RentalSize);
-            array[0] = (byte)i;
-            sum += array[0];
-            pool.Return(array);
-        }
-
-        return sum;
-    }
+    private static int SingleSerial(ArrayPool<byte> pool) => SameThreadRentReturnBenchmarks.RentReturn(pool, RentalSize);
 
     private static int SingleParallel(ArrayPool<byte> pool)
     {
@@ -103,27 +91,8 @@ public class RentReturnBenchmarks
         return sum;
     }
 
-    private static int MultipleSerial(ArrayPool<byte> pool)
-    {
-        var arrays = new byte[Nested][];
-        int sum = 0;
-        for (int i = 0; i < Operations / Nested; i++)
-        {
-            for (int k = 0; k < Nested; k++)
-            {
-                arrays[k] = pool.Rent(RentalSize);
-                arrays[k][0] = (byte)k;
-            }
-
-            for (int k = Nested - 1; k >= 0; k--)
-            {
-                sum += arrays[k][0];
-                pool.Return(arrays[k]);
-            }
-        }
-
-        return sum;
-    }
+    private static int MultipleSerial(ArrayPool<byte> pool) =>
+        NestedLargeRentBenchmarks.Nest(pool, new byte[Nested][], RentalSize, Operations / Nested);
 
     private static int ProducerConsumer(ArrayPool<byte> pool)
     {

@@ -21,11 +21,13 @@ namespace Gen0.Buffers;
 /// </para>
 /// <para>
 /// <b>Design.</b> Requests are rounded up to a size class (<see cref="SizeClasses"/>). Each thread has its own
-/// cache per pool: up to 8 small arrays per class (fewer for bigger classes), used as a stack, so nested rents stay
-/// thread-local. Same-thread <see cref="Rent"/>/<see cref="Return"/> pairs touch only that cache: no lock, no
-/// interlocked operation. The per-instance thread-local lookup is a <see langword="ThreadStatic"/> array of caches
-/// indexed by a small pool id (ids are recycled when a pool is disposed or finalized), checked against the pool's
-/// token. Overflow and misses go to the shard of the current core (<see cref="Thread.GetCurrentProcessorId"/> modulo
+/// cache per pool: up to 8 arrays per class for classes up to 1 MiB (fewer, down to one, for bigger classes), used as
+/// a stack, so nested rents stay thread-local. Same-thread <see cref="Rent"/>/<see cref="Return"/> pairs touch only
+/// that cache: no lock, no interlocked operation, no bounds check the invariants already guarantee, and no counter on
+/// the rent (thread-local hits are derived from the returns). <see cref="Shared"/> finds its cache with one
+/// <see langword="ThreadStatic"/> read of its own; an instance's lookup is a <see langword="ThreadStatic"/> array of
+/// caches indexed by a small pool id (ids are recycled when a pool is disposed or finalized), checked against the
+/// pool's token. Overflow and misses go to the shard of the current core (<see cref="Thread.GetCurrentProcessorId"/> modulo
 /// <see cref="ScalableArrayPoolOptions.ShardCount"/>), one uncontended lock per shard and class; a miss tries that
 /// shard and one neighbour, then allocates - it never walks every shard.
 /// </para>

@@ -7,7 +7,10 @@ namespace Gen0.Buffers;
 /// </summary>
 /// <remarks>
 /// Counters are kept per thread without synchronization and summed when the snapshot is taken, so a snapshot taken
-/// while other threads rent and return is a close approximation, and exact once they are quiet. Counts start when
+/// while other threads rent and return is a close approximation, and exact once they are quiet. Rents served by the
+/// thread-local tier are not counted as they happen (that would cost the hottest path a store): they are derived as
+/// the arrays returned to a thread's slots minus those still there minus those a trim released, so a trim that races
+/// a rent for the same array may count that rent as a trimmed array instead. Counts start when
 /// the pool is created; <c>Rent(0)</c> and returning an empty array are not counted.
 /// </remarks>
 [DebuggerDisplay("Rents = {Rents}, Hits = {Hits}, Allocations = {Allocations}, Drops = {Drops}, RetainedBytes = {RetainedBytes}")]
