@@ -18,7 +18,7 @@ internal static class ArrayPoolMetrics
     public const string HitsName = "gen0.buffers.hits";
     public const string AllocationsName = "gen0.buffers.allocations";
     public const string DropsName = "gen0.buffers.drops";
-    public const string RetainedBytesName = "gen0.buffers.retained_bytes";
+    public const string RetainedBytesName = "gen0.buffers.retained";
 
     private static readonly List<WeakReference<IArrayPoolStatisticsSource>> s_sources = [];
     private static readonly Meter s_meter = CreateMeter();
@@ -44,7 +44,7 @@ internal static class ArrayPoolMetrics
         meter.CreateObservableCounter(HitsName, () => Observe(static s => s.Hits), "{rent}", "Rents served with a kept array.");
         meter.CreateObservableCounter(AllocationsName, () => Observe(static s => s.Allocations), "{array}", "Arrays allocated by rents.");
         meter.CreateObservableCounter(DropsName, ObserveDrops, "{array}", "Returned arrays the pool did not keep, by reason.");
-        meter.CreateObservableGauge(RetainedBytesName, () => Observe(static s => s.RetainedBytes), "By", "Bytes of the arrays the pool holds.");
+        meter.CreateObservableUpDownCounter(RetainedBytesName, () => Observe(static s => s.RetainedBytes), "By", "Bytes of the arrays the pool holds.");
         return meter;
     }
 

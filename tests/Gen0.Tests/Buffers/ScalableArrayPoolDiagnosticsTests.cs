@@ -131,7 +131,7 @@ public sealed class ScalableArrayPoolDiagnosticsTests
         Assert.Equal(1, measurements["gen0.buffers.drops/OverMaximumLength"]);
         Assert.Equal(1, measurements["gen0.buffers.drops/ForeignLength"]);
         Assert.Equal(0, measurements["gen0.buffers.drops/OverBudget"]);
-        Assert.Equal(128 * sizeof(int), measurements["gen0.buffers.retained_bytes"]);
+        Assert.Equal(128 * sizeof(int), measurements["gen0.buffers.retained"]);
 
         pool.Dispose();
         measurements.Clear();
