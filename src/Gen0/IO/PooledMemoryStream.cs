@@ -36,12 +36,15 @@ namespace Gen0.IO;
 /// </para>
 /// <para>
 /// Behaviour follows <see cref="MemoryStream"/> member by member, exception types included, with these
-/// differences: <see cref="Length"/> and <see cref="Position"/> may exceed <see cref="int.MaxValue"/>; after
+/// differences: <see cref="Length"/> and <see cref="Position"/> may exceed <see cref="int.MaxValue"/>, up to
+/// <see cref="MaxLength"/>; after
 /// <see cref="Stream.Dispose()"/> the blocks are back in the pool, so <see cref="ToArray"/>, <see cref="GetBuffer"/>
 /// and <see cref="TryGetBuffer"/> throw <see cref="ObjectDisposedException"/> (a <see cref="MemoryStream"/> keeps
 /// answering them); <see cref="CanRead"/>, <see cref="CanSeek"/>, <see cref="CanWrite"/> return
 /// <see langword="false"/> and <see cref="Flush"/> does nothing, as for a closed <see cref="MemoryStream"/>.
-/// Like <see cref="MemoryStream"/>, an instance is not thread-safe.
+/// Like <see cref="MemoryStream"/>, an instance is not thread-safe. Unlike a <see cref="MemoryStream"/>'s private array,
+/// a block goes back to a shared pool, where the next renter could read it: it is cleared on the way back only with
+/// <see cref="ClearMode.Always"/> (or a pool that clears what it keeps).
 /// </para>
 /// <para>
 /// The table of blocks is the one array that grows with the stream: it is pooled up to 8,192 blocks (512 MiB with

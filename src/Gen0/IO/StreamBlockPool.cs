@@ -15,8 +15,11 @@ namespace Gen0.IO;
 /// </para>
 /// <para>
 /// This pool keeps up to <see cref="MaxRetainedBytes"/> (128 MiB: 2,048 blocks, enough for a 100 MB stream, or
-/// several smaller ones, to be built over and over without allocating) and no more; any one shard may hold the whole
-/// budget, so the blocks of one big stream are not dropped for want of per-shard room. Blocks idle for 60 seconds are
+/// several smaller ones, to be built over and over without allocating) and no more. It has one shard, not one per
+/// core: a block stands for 64 KiB of copying, so even with 64 cores streaming at full memory bandwidth its lock sees
+/// a few hundred thousand operations a second, far below what one lock sustains, while per-core shards would let a
+/// thread that moved to another core miss the blocks its last stream gave back (a rent looks at two shards only) and
+/// allocate again. Small streams stay off the lock entirely through the per-thread tier. Blocks idle for 60 seconds are
 /// released by the pool's timer, so a burst does not pin 128 MiB for the life of the process. Only arrays up to
 /// <see cref="PooledMemoryStream.DefaultBlockSize"/> are pooled: <see cref="PooledMemoryStream.GetBuffer"/>'s
 /// contiguous copy and oversized <see cref="PooledMemoryStream.GetSpan(int)"/> temporaries are allocated and dropped,
@@ -34,6 +37,7 @@ internal static class StreamBlockPool
         Name = "Gen0.IO.StreamBlocks",
         MaxArrayLength = PooledMemoryStream.DefaultBlockSize,
         MaxArraysPerShard = (int)(MaxRetainedBytes / PooledMemoryStream.DefaultBlockSize),
+        ShardCount = 1,
         MaxRetainedBytes = MaxRetainedBytes,
     });
 }
