@@ -155,8 +155,7 @@ internal static class HtmlReport
     private static void AppendLegend(StringBuilder html, IEnumerable<(string Label, string Color, string Dash)> entries)
     {
         (string Label, string Color, string Dash)[] items = [.. entries];
-        const int itemWidth = 118;
-        double x = Width - Right - (items.Length * itemWidth);
+        double x = Width - Right - items.Sum(i => ItemWidth(i.Label));
         html.Append("<g class=\"legend\">\n");
         foreach ((string label, string color, string dash) in items)
         {
@@ -172,10 +171,13 @@ internal static class HtmlReport
             }
 
             html.Append("<text class=\"legend\" x=\"").Append(N(x + 22)).Append("\" y=\"28\">").Append(Escape(label)).Append("</text></g>\n");
-            x += itemWidth;
+            x += ItemWidth(label);
         }
 
         html.Append("</g>\n");
+
+        // Swatch, gap, and about 7 px per character of the 12 px legend font, so long labels never overlap.
+        static double ItemWidth(string label) => 34 + (7 * label.Length);
     }
 
     private static void OpenChart(StringBuilder html, ModeResult mode, string chart, string title) =>
