@@ -1,6 +1,11 @@
 using System.Text.Json;
 using Gen0.Demo.Reporting;
 using Gen0.Demo.Running;
+using Gen0.WebDemo;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Playwright;
 using Xunit.Abstractions;
 
@@ -73,6 +78,36 @@ public class BrowserChartTests(ChromiumFixture chromium, ITestOutputHelper outpu
         {
             File.Delete(path);
         }
+    }
+
+    [Fact]
+    public async Task GcPage_RendersBothCharts_WithLegendAxesAndBars_AndNoConsoleError()
+    {
+        if (chromium.Browser is null)
+        {
+            Assert.True(ChromiumFixture.OptedOut, chromium.Unavailable);
+            output.WriteLine("Skipped: " + chromium.Unavailable);
+            return;
+        }
+
+        await using WebApplication app = DemoServer.Build("pooled");
+        await app.StartAsync();
+        string address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
+        (RenderedChart[] charts, List<string> errors) = await RenderAsync(address + "/gc?format=html");
+        await app.StopAsync();
+
+        Assert.Empty(errors);
+        Assert.Equal(["heap", "pauses"], charts.Select(c => c.Chart));
+        RenderedChart heap = charts[0];
+        Assert.Equal(["gen 0", "gen 1", "gen 2", "LOH", "POH"], heap.Legend);
+        Assert.Contains("size (MB)", heap.AxisTitles);
+        Assert.Equal(["p50", "p99", "max"], charts[1].Legend);
+        Assert.Contains("pause (ms)", charts[1].AxisTitles);
+        Assert.All(charts, chart => Assert.All(chart.Series, s =>
+        {
+            Assert.Equal(s.Expected, s.Drawn);
+            Assert.True(s.Width > 0 && s.Height > 0, $"{chart.Chart} drew nothing visible");
+        }));
     }
 
     [Fact]
