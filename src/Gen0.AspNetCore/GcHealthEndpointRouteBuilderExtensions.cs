@@ -1,4 +1,5 @@
 using Gen0.Diagnostics;
+using Gen0.AspNetCore;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
@@ -10,7 +11,9 @@ public static class GcHealthEndpointRouteBuilderExtensions
 {
     /// <summary>
     /// Maps <c>GET <paramref name="pattern"/></c> to the current <see cref="GcHealthReport"/> of the registered
-    /// <see cref="GcMonitor"/>, as JSON (camelCase, enums as strings; <c>?format=text</c> returns the text table instead).
+    /// <see cref="GcMonitor"/>, as JSON (camelCase, enums as strings, durations as numbers of milliseconds;
+    /// <c>?format=text</c> returns the text table, <c>?format=html</c> a page with charts of the heap per generation
+    /// and the pause percentiles).
     /// The report shows process internals: protect the endpoint like any diagnostics endpoint
     /// (<c>.RequireAuthorization()</c>, <c>.RequireHost()</c>).
     /// </summary>
@@ -39,6 +42,12 @@ public static class GcHealthEndpointRouteBuilderExtensions
         {
             context.Response.ContentType = "text/plain; charset=utf-8";
             return context.Response.WriteAsync(report.ToString(), context.RequestAborted);
+        }
+
+        if (string.Equals(context.Request.Query["format"], "html", StringComparison.OrdinalIgnoreCase))
+        {
+            context.Response.ContentType = "text/html; charset=utf-8";
+            return context.Response.WriteAsync(GcHealthHtml.Render(report), context.RequestAborted);
         }
 
         return context.Response.WriteAsJsonAsync(report, GcHealthReport.JsonTypeInfo, contentType: null, context.RequestAborted);

@@ -70,6 +70,31 @@ public class GcHealthTests
     }
 
     [Fact]
+    public async Task MapGcHealth_HtmlFormat_ReturnsAPageWithTwoChartsAndTheTable()
+    {
+        await using KestrelTestServer server = await StartAsync(NeverAlert);
+        using HttpResponseMessage response = await server.Client.GetAsync("/gc?format=html");
+        Assert.Equal("text/html", response.Content.Headers.ContentType?.MediaType);
+        string html = await response.Content.ReadAsStringAsync();
+        System.Xml.Linq.XDocument page = System.Xml.Linq.XDocument.Parse(html.Replace("<!DOCTYPE html>", string.Empty, StringComparison.Ordinal));
+        System.Xml.Linq.XNamespace svg = "http://www.w3.org/2000/svg";
+        Assert.Equal(["heap", "pauses"], page.Descendants(svg + "svg").Select(e => (string?)e.Attribute("data-chart")));
+        Assert.Contains("% time paused in GC", html, StringComparison.Ordinal);
+        Assert.DoesNotContain("<script", html, StringComparison.OrdinalIgnoreCase);
+    }
+
+    [Fact]
+    public async Task MapGcHealth_JsonDurations_AreMillisecondNumbers_AndTheHeapIsNeverEmpty()
+    {
+        await using KestrelTestServer server = await StartAsync(NeverAlert);
+        using JsonDocument doc = JsonDocument.Parse(await server.Client.GetStringAsync("/gc"));
+        Assert.Equal(JsonValueKind.Number, doc.RootElement.GetProperty("totalPauseMs").ValueKind);
+        Assert.Equal(JsonValueKind.Number, doc.RootElement.GetProperty("windowDurationMs").ValueKind);
+        Assert.Equal(JsonValueKind.Number, doc.RootElement.GetProperty("pauses").GetProperty("p99Ms").ValueKind);
+        Assert.True(doc.RootElement.GetProperty("heap").GetProperty("totalBytes").GetInt64() > 0);
+    }
+
+    [Fact]
     public async Task HealthCheck_IsHealthyWithoutAlerts_AndDegradedWhileOneIsActive()
     {
         await using (KestrelTestServer calm = await StartAsync(NeverAlert))

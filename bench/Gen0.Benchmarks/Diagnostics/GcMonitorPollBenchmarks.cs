@@ -17,6 +17,7 @@ public class GcMonitorPollBenchmarks
     private GcMonitor _monitor = null!;
     private GcMonitor _monitorWithoutPrivateBytes = null!;
     private GcMonitor _monitorPrivateBytesEveryPoll = null!;
+    private GcMonitor _monitorDefaultWindow = null!;
 
     [GlobalSetup]
     public void GlobalSetup()
@@ -24,6 +25,9 @@ public class GcMonitorPollBenchmarks
         _monitor = new GcMonitor(new GcMonitorOptions { PollingInterval = TimeSpan.Zero, Window = TimeSpan.FromMilliseconds(1) });
         _monitorPrivateBytesEveryPoll = new GcMonitor(new GcMonitorOptions { PollingInterval = TimeSpan.Zero, Window = TimeSpan.FromMilliseconds(1), PrivateBytesRefreshInterval = TimeSpan.Zero });
         _monitorWithoutPrivateBytes = new GcMonitor(new GcMonitorOptions { PollingInterval = TimeSpan.Zero, Window = TimeSpan.FromMilliseconds(1), ReadPrivateBytes = false });
+
+        // The default one-minute window polled far faster than one slice (0.5 s): every poll coalesces into the newest sample.
+        _monitorDefaultWindow = new GcMonitor(new GcMonitorOptions { PollingInterval = TimeSpan.Zero });
     }
 
     [GlobalCleanup]
@@ -32,6 +36,7 @@ public class GcMonitorPollBenchmarks
         _monitor.Dispose();
         _monitorWithoutPrivateBytes.Dispose();
         _monitorPrivateBytesEveryPoll.Dispose();
+        _monitorDefaultWindow.Dispose();
     }
 
     [Benchmark(Baseline = true, Description = "Process.PrivateMemorySize64")]
@@ -67,6 +72,16 @@ public class GcMonitorPollBenchmarks
         _monitorWithoutPrivateBytes.Poll();
         return 0;
     }
+
+    [Benchmark(Description = "GcMonitor.Poll (1 min window, coalescing)")]
+    public int PollCoalescing()
+    {
+        _monitorDefaultWindow.Poll();
+        return 0;
+    }
+
+    [Benchmark(Description = "GcMonitor.Snapshot (1 min window, coalescing)")]
+    public GcHealthReport SnapshotCoalescing() => _monitorDefaultWindow.Snapshot();
 
     [Benchmark(Description = "GcMonitor.Snapshot")]
     public GcHealthReport Snapshot() => _monitor.Snapshot();
