@@ -28,7 +28,8 @@ namespace Gen0.Pools;
 /// Invariants: the capacity is exact, whatever the ring length: <see cref="TryEnqueue"/> fails exactly when
 /// <see cref="Count"/> equals <see cref="Capacity"/> (the count is never exceeded, even under races);
 /// every enqueued item is dequeued exactly once; FIFO order holds for items enqueued by one producer.
-/// When the capacity is not a power of two the ring is rounded up and the extra slots stay unused; a producer
+/// When the capacity is not a power of two (or is 1: the ring always has at least two slots, since with one the
+/// "free" and "published" sequence numbers of a slot coincide) the ring is rounded up and the extra slots stay unused; a producer
 /// that finds its slot still being vacated by a consumer that already claimed it spins for that consumer's
 /// two remaining stores instead of failing spuriously.
 /// </para>
@@ -51,7 +52,11 @@ public sealed class BoundedConcurrentQueue<T>
             ThrowHelper.ThrowArgumentOutOfRange(nameof(capacity), $"The capacity must be between 1 and {MaxCapacity}; it was {capacity}.");
         }
 
-        int length = (int)RoundUpToPowerOf2((uint)capacity);
+        // At least two slots: with one, the sequence number a consumer stores to free the slot (position + 1)
+        // equals the one that means "published" for that position, so a producer can claim the slot while the
+        // consumer is still vacating it; the consumer then erases the new item and publishes a stale number,
+        // and every thread spins forever (the capacity-1 livelock). ConcurrentQueueSegment has the same floor.
+        int length = (int)RoundUpToPowerOf2((uint)Math.Max(capacity, MinRingLength));
         _slots = new Slot[length];
         for (int i = 0; i < _slots.Length; i++)
         {
@@ -61,6 +66,9 @@ public sealed class BoundedConcurrentQueue<T>
         _mask = length - 1;
         _capacity = capacity;
     }
+
+    /// <summary>The fewest slots a ring may have (see the constructor): Vyukov's algorithm needs two.</summary>
+    private const int MinRingLength = 2;
 
     /// <summary>The largest capacity a queue accepts: 2^30 items.</summary>
     public const int MaxCapacity = 1 << 30;

@@ -7,11 +7,13 @@ namespace Gen0.Pools;
 /// the claim already made). Registration increments <c>_waiterCount</c> with an interlocked operation and then
 /// looks for an idle object; returners store their object, take a full fence and then read the count: so a
 /// returned object is always seen by one side, and no waiter sleeps next to an idle object. Completion and
-/// cancellation both happen under the lock, so a resource is never handed to a waiter that gave up.
+/// cancellation both happen under the lock, so a resource is never handed to a waiter that gave up; and every
+/// waiter that leaves without being served (timeout, cancellation, any exception, the pool's disposal) is
+/// unlinked from the queue at once, so the queue holds only live waiters and cannot grow behind a stuck head.
 /// </remarks>
 public sealed partial class Pool<T>
 {
-    private readonly Queue<TaskCompletionSource<PoolEntry<T>?>>? _waiters;
+    private readonly LinkedList<TaskCompletionSource<PoolEntry<T>?>>? _waiters;
     private int _waiterCount;
     private long _waits;
 
@@ -20,18 +22,26 @@ public sealed partial class Pool<T>
 
     private PoolEntry<T> WaitForEntry()
     {
-        TaskCompletionSource<PoolEntry<T>?> waiter = RegisterWaiter();
-        PoolEntry<T>? entry;
-        if (!waiter.Task.IsCompleted && !WaitBlocking(waiter.Task))
+        LinkedListNode<TaskCompletionSource<PoolEntry<T>?>> node = RegisterWaiter();
+        Task<PoolEntry<T>?> task = node.Value.Task;
+        bool completed;
+        try
         {
-            if (TryCancelWaiter(waiter))
-            {
-                ThrowTimedOut();
-            }
+            completed = task.IsCompleted || WaitBlocking(task);
+        }
+        catch when (TryCancelWaiter(node))
+        {
+            // The wait itself failed (an interrupted thread, say): leave the queue before the exception does.
+            throw;
         }
 
-        // Served, or failed with ObjectDisposedException when the pool was disposed during the wait.
-        entry = waiter.Task.GetAwaiter().GetResult();
+        if (!completed && TryCancelWaiter(node))
+        {
+            ThrowTimedOut();
+        }
+
+        // Served (possibly just as the wait timed out), or failed with ObjectDisposedException by Dispose.
+        PoolEntry<T>? entry = task.GetAwaiter().GetResult();
         return entry ?? Create();
     }
 
@@ -49,32 +59,33 @@ public sealed partial class Pool<T>
 
     private async ValueTask<T> WaitForEntryAsync(CancellationToken cancellationToken)
     {
-        TaskCompletionSource<PoolEntry<T>?> waiter = RegisterWaiter();
+        LinkedListNode<TaskCompletionSource<PoolEntry<T>?>> node = RegisterWaiter();
+        Task<PoolEntry<T>?> task = node.Value.Task;
         PoolEntry<T>? entry;
-        if (waiter.Task.IsCompleted)
+        if (task.IsCompleted)
         {
-            entry = await waiter.Task.ConfigureAwait(false);
+            entry = await task.ConfigureAwait(false);
         }
         else
         {
             try
             {
-                entry = await waiter.Task.WaitAsync(_waitTimeout, cancellationToken).ConfigureAwait(false);
+                entry = await task.WaitAsync(_waitTimeout, cancellationToken).ConfigureAwait(false);
             }
-            catch (TimeoutException) when (TryCancelWaiter(waiter))
+            catch (Exception ex) when (ex is not ObjectDisposedException && TryCancelWaiter(node))
             {
-                ThrowTimedOut();
+                // Timed out, canceled, or the wait failed: out of the queue, so nothing is handed to us later.
+                if (ex is TimeoutException)
+                {
+                    ThrowTimedOut();
+                }
+
                 throw;
             }
-            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested && TryCancelWaiter(waiter))
+            catch (Exception ex) when (ex is not ObjectDisposedException)
             {
-                throw;
-            }
-            catch (Exception ex) when (ex is TimeoutException or OperationCanceledException)
-            {
-                // Served (or failed by Dispose) at the moment the wait gave up: an object served is ours, so
-                // take it rather than lose it.
-                entry = await waiter.Task.ConfigureAwait(false);
+                // Served at the moment the wait gave up: an object served is ours, so take it rather than lose it.
+                entry = await task.ConfigureAwait(false);
             }
         }
 
@@ -82,9 +93,10 @@ public sealed partial class Pool<T>
         return CheckOutRaw(served, GetCache());
     }
 
-    private TaskCompletionSource<PoolEntry<T>?> RegisterWaiter()
+    private LinkedListNode<TaskCompletionSource<PoolEntry<T>?>> RegisterWaiter()
     {
         var waiter = new TaskCompletionSource<PoolEntry<T>?>(TaskCreationOptions.RunContinuationsAsynchronously);
+        LinkedListNode<TaskCompletionSource<PoolEntry<T>?>> node;
         lock (_waiters!)
         {
             if (_disposed)
@@ -92,7 +104,7 @@ public sealed partial class Pool<T>
                 ThrowHelper.ThrowObjectDisposed(GetType());
             }
 
-            _waiters.Enqueue(waiter);
+            node = _waiters.AddLast(waiter);
             Interlocked.Increment(ref _waiterCount);
             Interlocked.Increment(ref _waits);
 
@@ -104,15 +116,17 @@ public sealed partial class Pool<T>
             ServeWaitersLocked();
         }
 
-        return waiter;
+        return node;
     }
 
-    private bool TryCancelWaiter(TaskCompletionSource<PoolEntry<T>?> waiter)
+    /// <summary>Withdraws a waiter that gives up; false when it was served (or failed by Dispose) first.</summary>
+    private bool TryCancelWaiter(LinkedListNode<TaskCompletionSource<PoolEntry<T>?>> node)
     {
         lock (_waiters!)
         {
-            if (waiter.TrySetCanceled())
+            if (node.Value.TrySetCanceled())
             {
+                _waiters.Remove(node);
                 Interlocked.Decrement(ref _waiterCount);
                 return true;
             }
@@ -136,25 +150,19 @@ public sealed partial class Pool<T>
 
     private void ServeWaitersLocked()
     {
-        Queue<TaskCompletionSource<PoolEntry<T>?>> waiters = _waiters!;
-        while (waiters.Count > 0)
+        LinkedList<TaskCompletionSource<PoolEntry<T>?>> waiters = _waiters!;
+        while (waiters.First is { } first)
         {
-            TaskCompletionSource<PoolEntry<T>?> waiter = waiters.Peek();
-            if (waiter.Task.IsCompleted)
-            {
-                waiters.Dequeue(); // gave up (timed out or canceled); already uncounted
-                continue;
-            }
-
             PoolEntry<T>? entry = TryTakeShared() ?? TryStealFromThreads();
             if (entry is null && !TryReserve())
             {
                 return;
             }
 
-            waiters.Dequeue();
+            // Waiters that give up unlink themselves under this lock, so the first one is still waiting.
+            waiters.RemoveFirst();
             Interlocked.Decrement(ref _waiterCount);
-            waiter.SetResult(entry);
+            first.Value.SetResult(entry);
         }
     }
 
@@ -167,13 +175,11 @@ public sealed partial class Pool<T>
 
         lock (_waiters)
         {
-            while (_waiters.Count > 0)
+            while (_waiters.First is { } first)
             {
-                TaskCompletionSource<PoolEntry<T>?> waiter = _waiters.Dequeue();
-                if (waiter.TrySetException(new ObjectDisposedException(GetType().FullName, "The pool was disposed while this rent was waiting for an object.")))
-                {
-                    Interlocked.Decrement(ref _waiterCount);
-                }
+                _waiters.RemoveFirst();
+                Interlocked.Decrement(ref _waiterCount);
+                first.Value.SetException(new ObjectDisposedException(GetType().FullName, "The pool was disposed while this rent was waiting for an object."));
             }
         }
     }

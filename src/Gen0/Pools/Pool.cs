@@ -104,9 +104,14 @@ public sealed partial class Pool<T> : IDisposable
             ThrowHelper.ThrowArgumentOutOfRange(nameof(options), $"PoolOptions<T>.WhenExhausted has an undefined value {(int)options.WhenExhausted}.");
         }
 
-        if (options.WaitTimeout < TimeSpan.Zero && options.WaitTimeout != Timeout.InfiniteTimeSpan)
+        if (options.WaitTimeout != Timeout.InfiniteTimeSpan && (options.WaitTimeout < TimeSpan.Zero || options.WaitTimeout.TotalMilliseconds > int.MaxValue))
         {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(options), "PoolOptions<T>.WaitTimeout must not be negative, or Timeout.InfiniteTimeSpan to wait without limit.");
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(options), $"PoolOptions<T>.WaitTimeout must be between 0 and {int.MaxValue} ms, or Timeout.InfiniteTimeSpan to wait without limit; it was {options.WaitTimeout}.");
+        }
+
+        if (options.ProcessorCountOverride is < 1)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(options), "The processor count override must be at least 1.");
         }
 
         if (options.TrimAfter <= TimeSpan.Zero && options.TrimAfter != Timeout.InfiniteTimeSpan)
@@ -130,9 +135,9 @@ public sealed partial class Pool<T> : IDisposable
         _canWait = _isBounded && _whenExhausted == PoolExhaustedBehavior.Wait;
         _owned = options.TrackOwnership ? new ConditionalWeakTable<T, PoolEntry<T>>() : null;
         _useThreadSlot = maxRetained > 0;
-        _shards = CreateShards(maxRetained - (_useThreadSlot ? 1 : 0));
+        _shards = CreateShards(maxRetained - (_useThreadSlot ? 1 : 0), options.ProcessorCountOverride ?? Environment.ProcessorCount);
         _lastShardPositions = new int[_shards.Length];
-        _waiters = _canWait ? new Queue<TaskCompletionSource<PoolEntry<T>?>>() : null;
+        _waiters = _canWait ? new LinkedList<TaskCompletionSource<PoolEntry<T>?>>() : null;
         _poolId = PoolThreadCacheRegistry.NewPoolId();
         _cacheIndex = PoolThreadCacheRegistry.AllocateIndex();
 
@@ -305,7 +310,18 @@ public sealed partial class Pool<T> : IDisposable
         PoolEntry<T> entry;
         if (_owned is not null)
         {
-            entry = CheckInTracked(item);
+            PoolEntry<T>? recent = cache.LastRented;
+            if (recent is not null && ReferenceEquals(recent.Value, item))
+            {
+                // The object this thread rented last: its entry is at hand, no table lookup.
+                cache.LastRented = null;
+                MarkReturned(recent);
+                entry = recent;
+            }
+            else
+            {
+                entry = CheckInTracked(item);
+            }
         }
         else
         {
@@ -375,13 +391,19 @@ public sealed partial class Pool<T> : IDisposable
             ThrowNotFromThisPool();
         }
 
+        MarkReturned(entry);
+        return entry;
+    }
+
+    /// <summary>Flips a tracked entry from rented (odd) to idle (even), or throws if it is not rented: one compare-and-swap, so two racing returns cannot both win.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void MarkReturned(PoolEntry<T> entry)
+    {
         int generation = Volatile.Read(ref entry.Generation);
         if ((generation & 1) == 0 || Interlocked.CompareExchange(ref entry.Generation, generation + 1, generation) != generation)
         {
             ThrowReturnedTwice();
         }
-
-        return entry;
     }
 
     /// <summary>A return after <see cref="Dispose"/>: verified as usual, then dropped without touching the thread caches.</summary>
@@ -519,6 +541,11 @@ public sealed partial class Pool<T> : IDisposable
 
             entry.Value = null;
             cache.PushSpare(entry);
+        }
+        else
+        {
+            // Remembered so that the matching return on this thread finds its entry without a table lookup.
+            cache.LastRented = entry;
         }
 
         entry.Generation++;
@@ -818,14 +845,18 @@ public sealed partial class Pool<T> : IDisposable
         return reason;
     }
 
-    private BoundedConcurrentQueue<PoolEntry<T>>[] CreateShards(int sharedCapacity)
+    /// <summary>
+    /// Splits the shared capacity over up to one shard per processor. Shards of capacity 1 are normal (whenever
+    /// the shared capacity is below twice the processor count); the queue supports them.
+    /// </summary>
+    private static BoundedConcurrentQueue<PoolEntry<T>>[] CreateShards(int sharedCapacity, int processorCount)
     {
         if (sharedCapacity <= 0)
         {
             return [];
         }
 
-        int shardCount = Math.Min(Environment.ProcessorCount, sharedCapacity);
+        int shardCount = Math.Min(processorCount, sharedCapacity);
         var shards = new BoundedConcurrentQueue<PoolEntry<T>>[shardCount];
         int perShard = sharedCapacity / shardCount;
         int remainder = sharedCapacity % shardCount;

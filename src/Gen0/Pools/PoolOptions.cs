@@ -39,7 +39,9 @@ public sealed class PoolOptions<T>
 
     /// <summary>
     /// How long a rent waits under <see cref="PoolExhaustedBehavior.Wait"/> before it throws
-    /// <see cref="TimeoutException"/>. Default: <see cref="Timeout.InfiniteTimeSpan"/>.
+    /// <see cref="TimeoutException"/>: <see cref="Timeout.InfiniteTimeSpan"/> (the default) or 0 to
+    /// <see cref="int.MaxValue"/> milliseconds, as for <see cref="Task.Wait(TimeSpan)"/>; the pool's constructor
+    /// throws <see cref="ArgumentOutOfRangeException"/> for anything else.
     /// </summary>
     public TimeSpan WaitTimeout { get; set; } = Timeout.InfiniteTimeSpan;
 
@@ -53,19 +55,45 @@ public sealed class PoolOptions<T>
     public bool DisposeDropped { get; set; } = true;
 
     /// <summary>
-    /// Whether <see cref="Pool{T}.Return"/> verifies that each object was rented from this pool and is returned
-    /// once (<see cref="InvalidOperationException"/> otherwise). Leases are always verified, at no measurable
-    /// cost; verifying raw returns costs one <c>ConditionalWeakTable</c> lookup per return (see
-    /// docs/benchmarks/pools.md). Default <see langword="false"/>: a raw return is trusted, and only an
-    /// immediate double return on the same thread is caught.
+    /// Whether <see cref="Pool{T}.Return"/> verifies that each object was created by this pool and is returned
+    /// once. Default <see langword="true"/>: returning an object twice, returning one this pool never created
+    /// (or one created by another pool), and raw-returning the value of a live <see cref="Lease{T}"/> and then
+    /// disposing the lease all throw <see cref="InvalidOperationException"/> and change nothing.
     /// </summary>
-    public bool TrackOwnership { get; set; }
+    /// <remarks>
+    /// <para>
+    /// Cost: a return on the thread that rented the object (the common case) is recognised through that thread's
+    /// last-rented entry and pays one uncontended compare-and-swap; any other return (a different thread, or
+    /// not the object this thread rented last) pays one <c>ConditionalWeakTable</c> lookup, and each object the
+    /// pool creates pays one table insertion. The table holds objects weakly, so rented objects that are never
+    /// returned are not kept alive, and dropped objects leave it: it never grows beyond the objects alive.
+    /// See docs/benchmarks/pools.md and docs/reliability/pools.md.
+    /// </para>
+    /// <para>
+    /// Not caught even with detection: a second return that races with a new rent of the same object by
+    /// someone else (the object is legitimately rented again when the stray return arrives); leases catch that
+    /// too, since each lease carries its rent's generation.
+    /// </para>
+    /// <para>
+    /// <see langword="false"/> is an explicit opt-out for measured hot paths: raw returns are then trusted, and
+    /// only an immediate double return on the same thread is caught; a foreign object or a second return can put
+    /// an object in the pool twice and hand it to two renters at once. Leases are verified either way.
+    /// </para>
+    /// </remarks>
+    public bool TrackOwnership { get; set; } = true;
 
     /// <summary>
     /// Idle objects that nobody rented for this long are dropped by a background timer, without waiting for a
     /// gen 2 collection. <see cref="Timeout.InfiniteTimeSpan"/> turns trimming off. Default: 1 minute.
     /// </summary>
     public TimeSpan TrimAfter { get; set; } = TimeSpan.FromMinutes(1);
+
+    /// <summary>
+    /// The processor count the pool sizes its shards for; <see langword="null"/> means
+    /// <see cref="Environment.ProcessorCount"/>. Internal: lets tests build the shard layouts of 16- and 64-core
+    /// machines on a small one.
+    /// </summary>
+    internal int? ProcessorCountOverride { get; set; }
 
     internal static int DefaultMaxRetained => 8 * Environment.ProcessorCount;
 }

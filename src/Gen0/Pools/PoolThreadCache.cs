@@ -28,6 +28,12 @@ internal sealed class PoolThreadCache<T>
     /// <summary>One idle entry, or <see langword="null"/>.</summary>
     public PoolEntry<T>? Item;
 
+    /// <summary>
+    /// With ownership tracking: the entry of the object this thread rented last, so that its return on this
+    /// thread skips the pool's identity table. Owner thread only; holds at most one object per thread alive.
+    /// </summary>
+    public PoolEntry<T>? LastRented;
+
     /// <summary>Set by the owner on use, cleared by the trimmer: an untouched slot is idle.</summary>
     public bool Touched;
 
