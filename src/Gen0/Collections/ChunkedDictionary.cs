@@ -648,20 +648,15 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
         }
     }
 
-    /// <summary>Throws for an enumerator whose collection changed: <see cref="ObjectDisposedException"/> once disposed.</summary>
+    /// <summary>Throws for an enumerator whose collection changed or was disposed.</summary>
     [DoesNotReturn]
-    internal void ThrowEnumeratorInvalid()
-    {
-        ThrowIfDisposed();
-        ThrowHelper.ThrowEnumFailedVersion();
-    }
+    internal void ThrowEnumeratorInvalid() => CollectionGuards.ThrowEnumeratorInvalid(_disposed, typeof(ChunkedDictionary<TKey, TValue>));
 
-    /// <summary>Returns the shared empty enumerator, as the BCL twins do for an empty collection since .NET 8.</summary>
-    /// <remarks>A later change does not break it: its MoveNext keeps returning <see langword="false"/>.</remarks>
+    /// <summary>Returns the shared empty enumerator (after the disposal check).</summary>
     internal IEnumerator<TItem> EmptyEnumerator<TItem>()
     {
         ThrowIfDisposed();
-        return ((IEnumerable<TItem>)Array.Empty<TItem>()).GetEnumerator();
+        return CollectionGuards.EmptyEnumerator<TItem>();
     }
 
     [DoesNotReturn]

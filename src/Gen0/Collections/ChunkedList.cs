@@ -755,19 +755,13 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
 
     private IEnumerator<T> EmptyEnumerator()
     {
-        // As List<T> since .NET 8: an empty list hands out the shared empty enumerator, which a later change does not
-        // break (MoveNext keeps returning false).
         ThrowIfDisposed();
-        return ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator();
+        return CollectionGuards.EmptyEnumerator<T>();
     }
 
-    /// <summary>Throws for an enumerator whose list changed: <see cref="ObjectDisposedException"/> once disposed.</summary>
+    /// <summary>Throws for an enumerator whose list changed or was disposed.</summary>
     [DoesNotReturn]
-    private void ThrowEnumeratorInvalid()
-    {
-        ThrowIfDisposed();
-        ThrowHelper.ThrowEnumFailedVersion();
-    }
+    private void ThrowEnumeratorInvalid() => CollectionGuards.ThrowEnumeratorInvalid(_disposed, typeof(ChunkedList<T>));
 
     [DoesNotReturn]
     private static void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(typeof(ChunkedList<T>));

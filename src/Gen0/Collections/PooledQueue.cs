@@ -663,7 +663,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     private IEnumerator<T> EmptyEnumerator()
     {
         ThrowIfDisposed();
-        return ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator();
+        return CollectionGuards.EmptyEnumerator<T>();
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

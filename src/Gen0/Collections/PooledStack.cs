@@ -602,7 +602,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     private IEnumerator<T> EmptyEnumerator()
     {
         ThrowIfDisposed();
-        return ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator();
+        return CollectionGuards.EmptyEnumerator<T>();
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -48,131 +48,77 @@ public sealed class ClearModeAlwaysTests
     {
         PooledSequenceTrackingPool<T> elements = new() { ExpectCleared = expectCleared };
         PooledSequenceTrackingPool<int> buckets = new() { ExpectCleared = expectCleared };
-        const int count = 200;
-
         // Non-zero and, for byte, distinct up to 255 (the hash types need distinct keys).
         T Value(int i) => T.CreateTruncating((i % 250) + 1);
         int entryDirty = 0;
+        void Entries<TEntry>(PooledSequenceTrackingPool<TEntry> entries)
+        {
+            entries.AssertAllReturned();
+            entryDirty = entries.DirtyReturnCount;
+        }
+
         switch (type)
         {
             case "PooledList":
-            {
-                using PooledList<T> list = new(0, elements, mode);
-                Fill(i => list.Add(Value(i)), count);
-                list.RemoveRange(0, count / 2);
-                list.TrimExcess();
-                list.Clear();
-                Fill(i => list.Add(Value(i)), count / 3);
+                PooledList<T> list = new(0, elements, mode);
+                Cycle(list, i => list.Add(Value(i)), _ => list.RemoveAt(list.Count - 1), list.TrimExcess, list.Clear);
                 break;
-            }
-
             case "PooledStack":
-            {
-                using PooledStack<T> stack = new(0, elements, mode);
-                Fill(i => stack.Push(Value(i)), count);
-                Fill(_ => stack.Pop(), count / 2);
-                stack.TrimExcess();
-                stack.Clear();
-                Fill(i => stack.Push(Value(i)), count / 3);
+                PooledStack<T> stack = new(0, elements, mode);
+                Cycle(stack, i => stack.Push(Value(i)), _ => stack.Pop(), stack.TrimExcess, stack.Clear);
                 break;
-            }
-
             case "PooledQueue":
-            {
-                using PooledQueue<T> queue = new(0, elements, mode);
-                Fill(i => queue.Enqueue(Value(i)), count);
-                Fill(_ => queue.Dequeue(), count / 2);
-                Fill(i => queue.Enqueue(Value(i)), count / 4);
-                queue.TrimExcess();
-                queue.Clear();
-                Fill(i => queue.Enqueue(Value(i)), count / 3);
+                PooledQueue<T> queue = new(0, elements, mode);
+                Cycle(queue, i => queue.Enqueue(Value(i)), _ => queue.Dequeue(), queue.TrimExcess, queue.Clear);
                 break;
-            }
-
             case "PooledDictionary":
-            {
-                PooledSequenceTrackingPool<PooledDictionary<T, T>.Entry> entries = new() { ExpectCleared = expectCleared };
-                using (PooledDictionary<T, T> dictionary = new(0, null, mode, buckets, entries))
-                {
-                    Fill(i => dictionary.TryAdd(Value(i), Value(i + 1)), count);
-                    Fill(i => dictionary.Remove(Value(i)), count / 2);
-                    dictionary.TrimExcess();
-                    dictionary.Clear();
-                    Fill(i => dictionary.TryAdd(Value(i), Value(i)), count / 3);
-                }
-
-                entries.AssertAllReturned();
-                entryDirty = entries.DirtyReturnCount;
+                PooledSequenceTrackingPool<PooledDictionary<T, T>.Entry> dictionaryEntries = new() { ExpectCleared = expectCleared };
+                PooledDictionary<T, T> dictionary = new(0, null, mode, buckets, dictionaryEntries);
+                Cycle(dictionary, i => dictionary.TryAdd(Value(i), Value(i + 1)), i => dictionary.Remove(Value(i)), dictionary.TrimExcess, dictionary.Clear);
+                Entries(dictionaryEntries);
                 break;
-            }
-
             case "PooledHashSet":
-            {
-                PooledSequenceTrackingPool<PooledHashSet<T>.Entry> entries = new() { ExpectCleared = expectCleared };
-                using (PooledHashSet<T> set = new(0, null, mode, buckets, entries))
-                {
-                    Fill(i => set.Add(Value(i)), count);
-                    Fill(i => set.Remove(Value(i)), count / 2);
-                    set.TrimExcess();
-                    set.Clear();
-                    Fill(i => set.Add(Value(i)), count / 3);
-                }
-
-                entries.AssertAllReturned();
-                entryDirty = entries.DirtyReturnCount;
+                PooledSequenceTrackingPool<PooledHashSet<T>.Entry> setEntries = new() { ExpectCleared = expectCleared };
+                PooledHashSet<T> set = new(0, null, mode, buckets, setEntries);
+                Cycle(set, i => set.Add(Value(i)), i => set.Remove(Value(i)), set.TrimExcess, set.Clear);
+                Entries(setEntries);
                 break;
-            }
-
             case "ChunkedList":
-            {
-                using ChunkedList<T> list = new(16, 8, elements, mode);
-                Fill(i => list.Add(Value(i)), count);
-                list.RemoveRange(0, count / 2);
-                list.TrimExcess();
-                list.Clear();
-                Fill(i => list.Add(Value(i)), count / 3);
+                ChunkedList<T> chunkedList = new(16, 8, elements, mode);
+                Cycle(chunkedList, i => chunkedList.Add(Value(i)), _ => chunkedList.RemoveAt(chunkedList.Count - 1), chunkedList.TrimExcess, chunkedList.Clear);
                 break;
-            }
-
             case "ChunkedHashSet":
-            {
-                PooledSequenceTrackingPool<ChunkedSetEntry<T>> entries = new() { ExpectCleared = expectCleared };
-                using (ChunkedHashSet<T> set = new(null, buckets, entries, 16, 16, 8, mode))
-                {
-                    Fill(i => set.Add(Value(i)), count);
-                    Fill(i => set.Remove(Value(i)), count / 2);
-                    set.TrimExcess();
-                    set.Clear();
-                    Fill(i => set.Add(Value(i)), count / 3);
-                }
-
-                entries.AssertAllReturned();
-                entryDirty = entries.DirtyReturnCount;
+                PooledSequenceTrackingPool<ChunkedSetEntry<T>> chunkedSetEntries = new() { ExpectCleared = expectCleared };
+                ChunkedHashSet<T> chunkedSet = new(null, buckets, chunkedSetEntries, 16, 16, 8, mode);
+                Cycle(chunkedSet, i => chunkedSet.Add(Value(i)), i => chunkedSet.Remove(Value(i)), chunkedSet.TrimExcess, chunkedSet.Clear);
+                Entries(chunkedSetEntries);
                 break;
-            }
-
             default:
-            {
-                PooledSequenceTrackingPool<ChunkedDictionaryEntry<T, T>> entries = new() { ExpectCleared = expectCleared };
-                using (ChunkedDictionary<T, T> dictionary = new(null, buckets, entries, 16, 16, 8, mode))
-                {
-                    Fill(i => dictionary.TryAdd(Value(i), Value(i + 1)), count);
-                    Fill(i => dictionary.Remove(Value(i)), count / 2);
-                    dictionary.TrimExcess();
-                    dictionary.Clear();
-                    Fill(i => dictionary.TryAdd(Value(i), Value(i)), count / 3);
-                }
-
-                entries.AssertAllReturned();
-                entryDirty = entries.DirtyReturnCount;
+                PooledSequenceTrackingPool<ChunkedDictionaryEntry<T, T>> chunkedEntries = new() { ExpectCleared = expectCleared };
+                ChunkedDictionary<T, T> chunkedDictionary = new(null, buckets, chunkedEntries, 16, 16, 8, mode);
+                Cycle(chunkedDictionary, i => chunkedDictionary.TryAdd(Value(i), Value(i + 1)), i => chunkedDictionary.Remove(Value(i)), chunkedDictionary.TrimExcess, chunkedDictionary.Clear);
+                Entries(chunkedEntries);
                 break;
-            }
         }
 
         return (elements, buckets, entryDirty);
     }
 
-    private static void Fill(Action<int> step, int count)
+    /// <summary>Adds 200 values (several growths), removes half, trims, clears, refills a third and disposes.</summary>
+    private static void Cycle(IDisposable collection, Action<int> add, Action<int> remove, Action trim, Action clear)
+    {
+        const int count = 200;
+        using (collection)
+        {
+            Repeat(add, count);
+            Repeat(remove, count / 2);
+            trim();
+            clear();
+            Repeat(add, count / 3);
+        }
+    }
+
+    private static void Repeat(Action<int> step, int count)
     {
         for (int i = 0; i < count; i++)
         {
