@@ -1,4 +1,5 @@
 using System.Buffers;
+using Gen0.Buffers;
 using System.Collections;
 using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
@@ -106,18 +107,20 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
     /// <summary>Initializes an empty dictionary whose bucket chunks come from <paramref name="bucketPool"/> and entry chunks from a pool configured like it (a companion <see cref="Buffers.ScalableArrayPool{T}"/> with the same options when <paramref name="bucketPool"/> is one, otherwise the default pool).</summary>
     /// <param name="comparer">The key comparer, or <see langword="null"/> for the default.</param>
     /// <param name="bucketPool">The pool for bucket chunks; <see langword="null"/> allocates every chunk.</param>
-    public ChunkedDictionary(IEqualityComparer<TKey>? comparer, ArrayPool<int>? bucketPool)
-        : this(comparer, bucketPool, bucketPool is null ? null : Buffers.CompanionArrayPool<ChunkedDictionaryEntry<TKey, TValue>>.For(bucketPool), ChunkedStorage<int>.DefaultChunkLength, ChunkedStorage<ChunkedDictionaryEntry<TKey, TValue>>.DefaultChunkLength, ChunkedStorage<int[]>.DefaultDirectoryLength)
+    /// <param name="clearMode">Whether bucket and entry chunks are cleared before they go back to their pools: <see cref="ClearMode.Always"/> for data the next renter must not see.</param>
+    public ChunkedDictionary(IEqualityComparer<TKey>? comparer, ArrayPool<int>? bucketPool, ClearMode clearMode = ClearMode.Auto)
+        : this(comparer, bucketPool, bucketPool is null ? null : Buffers.CompanionArrayPool<ChunkedDictionaryEntry<TKey, TValue>>.For(bucketPool), ChunkedStorage<int>.DefaultChunkLength, ChunkedStorage<ChunkedDictionaryEntry<TKey, TValue>>.DefaultChunkLength, ChunkedStorage<int[]>.DefaultDirectoryLength, clearMode)
     {
     }
 
-    /// <summary>Initializes an empty pooled dictionary (see <see cref="ChunkedDictionary{TKey, TValue}(IEqualityComparer{TKey}?, ArrayPool{int}?)"/>) that holds <paramref name="capacity"/> pairs without growing.</summary>
+    /// <summary>Initializes an empty pooled dictionary (see <see cref="ChunkedDictionary{TKey, TValue}(IEqualityComparer{TKey}?, ArrayPool{int}?, ClearMode)"/>) that holds <paramref name="capacity"/> pairs without growing.</summary>
     /// <param name="capacity">The initial capacity.</param>
     /// <param name="comparer">The key comparer, or <see langword="null"/> for the default.</param>
     /// <param name="bucketPool">The pool for bucket chunks; <see langword="null"/> allocates every chunk.</param>
+    /// <param name="clearMode">Whether chunks are cleared before they go back to their pools.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
-    public ChunkedDictionary(int capacity, IEqualityComparer<TKey>? comparer, ArrayPool<int>? bucketPool)
-        : this(comparer, bucketPool)
+    public ChunkedDictionary(int capacity, IEqualityComparer<TKey>? comparer, ArrayPool<int>? bucketPool, ClearMode clearMode = ClearMode.Auto)
+        : this(comparer, bucketPool, clearMode)
     {
         if (capacity < 0)
         {
@@ -139,14 +142,15 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
         }
     }
 
-    /// <summary>Initializes a pooled dictionary (see <see cref="ChunkedDictionary{TKey, TValue}(IEqualityComparer{TKey}?, ArrayPool{int}?)"/>) with the pairs of <paramref name="collection"/>.</summary>
+    /// <summary>Initializes a pooled dictionary (see <see cref="ChunkedDictionary{TKey, TValue}(IEqualityComparer{TKey}?, ArrayPool{int}?, ClearMode)"/>) with the pairs of <paramref name="collection"/>.</summary>
     /// <param name="collection">The pairs to copy.</param>
     /// <param name="comparer">The key comparer, or <see langword="null"/> for the default.</param>
     /// <param name="bucketPool">The pool for bucket chunks; <see langword="null"/> allocates every chunk.</param>
     /// <exception cref="ArgumentNullException"><paramref name="collection"/> is <see langword="null"/>.</exception>
     /// <exception cref="ArgumentException">Two keys are equal by <paramref name="comparer"/>.</exception>
-    public ChunkedDictionary(IEnumerable<KeyValuePair<TKey, TValue>> collection, IEqualityComparer<TKey>? comparer, ArrayPool<int>? bucketPool)
-        : this((collection as ICollection<KeyValuePair<TKey, TValue>>)?.Count ?? 0, comparer, bucketPool)
+    /// <param name="clearMode">Whether chunks are cleared before they go back to their pools.</param>
+    public ChunkedDictionary(IEnumerable<KeyValuePair<TKey, TValue>> collection, IEqualityComparer<TKey>? comparer, ArrayPool<int>? bucketPool, ClearMode clearMode = ClearMode.Auto)
+        : this((collection as ICollection<KeyValuePair<TKey, TValue>>)?.Count ?? 0, comparer, bucketPool, clearMode)
     {
         if (collection is null)
         {
@@ -169,9 +173,9 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
     }
 
     /// <summary>Initializes an empty dictionary with explicit pools and chunk lengths (tests use short chunks).</summary>
-    internal ChunkedDictionary(IEqualityComparer<TKey>? comparer, ArrayPool<int>? bucketPool, ArrayPool<ChunkedDictionaryEntry<TKey, TValue>>? entryPool, int bucketChunkLength, int entryChunkLength, int directoryLength)
+    internal ChunkedDictionary(IEqualityComparer<TKey>? comparer, ArrayPool<int>? bucketPool, ArrayPool<ChunkedDictionaryEntry<TKey, TValue>>? entryPool, int bucketChunkLength, int entryChunkLength, int directoryLength, ClearMode clearMode = ClearMode.Auto)
     {
-        _table = new ChunkedHashTable<TKey, ChunkedDictionaryEntry<TKey, TValue>>(comparer, bucketPool, entryPool, bucketChunkLength, entryChunkLength, directoryLength);
+        _table = new ChunkedHashTable<TKey, ChunkedDictionaryEntry<TKey, TValue>>(comparer, bucketPool, entryPool, bucketChunkLength, entryChunkLength, directoryLength, clearMode);
     }
 
     /// <summary>Gets the number of pairs (0 once disposed).</summary>
@@ -644,20 +648,15 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
         }
     }
 
-    /// <summary>Throws for an enumerator whose collection changed: <see cref="ObjectDisposedException"/> once disposed.</summary>
+    /// <summary>Throws for an enumerator whose collection changed or was disposed.</summary>
     [DoesNotReturn]
-    internal void ThrowEnumeratorInvalid()
-    {
-        ThrowIfDisposed();
-        ThrowHelper.ThrowEnumFailedVersion();
-    }
+    internal void ThrowEnumeratorInvalid() => CollectionGuards.ThrowEnumeratorInvalid(_disposed, typeof(ChunkedDictionary<TKey, TValue>));
 
-    /// <summary>Returns the shared empty enumerator, as the BCL twins do for an empty collection since .NET 8.</summary>
-    /// <remarks>A later change does not break it: its MoveNext keeps returning <see langword="false"/>.</remarks>
+    /// <summary>Returns the shared empty enumerator (after the disposal check).</summary>
     internal IEnumerator<TItem> EmptyEnumerator<TItem>()
     {
         ThrowIfDisposed();
-        return ((IEnumerable<TItem>)Array.Empty<TItem>()).GetEnumerator();
+        return CollectionGuards.EmptyEnumerator<TItem>();
     }
 
     [DoesNotReturn]

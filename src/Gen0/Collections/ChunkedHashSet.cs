@@ -1,4 +1,5 @@
 using System.Buffers;
+using Gen0.Buffers;
 using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 
@@ -83,18 +84,20 @@ public sealed partial class ChunkedHashSet<T> : ISet<T>, IReadOnlySet<T>, IDispo
     /// <summary>Initializes an empty set whose bucket chunks come from <paramref name="bucketPool"/> and entry chunks from a pool configured like it (a companion <see cref="Buffers.ScalableArrayPool{T}"/> with the same options when <paramref name="bucketPool"/> is one, otherwise the default pool).</summary>
     /// <param name="comparer">The equality comparer, or <see langword="null"/> for the default.</param>
     /// <param name="bucketPool">The pool for bucket chunks; <see langword="null"/> allocates every chunk.</param>
-    public ChunkedHashSet(IEqualityComparer<T>? comparer, ArrayPool<int>? bucketPool)
-        : this(comparer, bucketPool, bucketPool is null ? null : Buffers.CompanionArrayPool<ChunkedSetEntry<T>>.For(bucketPool), ChunkedStorage<int>.DefaultChunkLength, ChunkedStorage<ChunkedSetEntry<T>>.DefaultChunkLength, ChunkedStorage<int[]>.DefaultDirectoryLength)
+    /// <param name="clearMode">Whether bucket and entry chunks are cleared before they go back to their pools: <see cref="ClearMode.Always"/> for data the next renter must not see.</param>
+    public ChunkedHashSet(IEqualityComparer<T>? comparer, ArrayPool<int>? bucketPool, ClearMode clearMode = ClearMode.Auto)
+        : this(comparer, bucketPool, bucketPool is null ? null : Buffers.CompanionArrayPool<ChunkedSetEntry<T>>.For(bucketPool), ChunkedStorage<int>.DefaultChunkLength, ChunkedStorage<ChunkedSetEntry<T>>.DefaultChunkLength, ChunkedStorage<int[]>.DefaultDirectoryLength, clearMode)
     {
     }
 
-    /// <summary>Initializes an empty pooled set (see <see cref="ChunkedHashSet{T}(IEqualityComparer{T}?, ArrayPool{int}?)"/>) that holds <paramref name="capacity"/> elements without growing.</summary>
+    /// <summary>Initializes an empty pooled set (see <see cref="ChunkedHashSet{T}(IEqualityComparer{T}?, ArrayPool{int}?, ClearMode)"/>) that holds <paramref name="capacity"/> elements without growing.</summary>
     /// <param name="capacity">The initial capacity.</param>
     /// <param name="comparer">The equality comparer, or <see langword="null"/> for the default.</param>
     /// <param name="bucketPool">The pool for bucket chunks; <see langword="null"/> allocates every chunk.</param>
+    /// <param name="clearMode">Whether chunks are cleared before they go back to their pools.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
-    public ChunkedHashSet(int capacity, IEqualityComparer<T>? comparer, ArrayPool<int>? bucketPool)
-        : this(comparer, bucketPool)
+    public ChunkedHashSet(int capacity, IEqualityComparer<T>? comparer, ArrayPool<int>? bucketPool, ClearMode clearMode = ClearMode.Auto)
+        : this(comparer, bucketPool, clearMode)
     {
         if (capacity < 0)
         {
@@ -116,13 +119,14 @@ public sealed partial class ChunkedHashSet<T> : ISet<T>, IReadOnlySet<T>, IDispo
         }
     }
 
-    /// <summary>Initializes a pooled set (see <see cref="ChunkedHashSet{T}(IEqualityComparer{T}?, ArrayPool{int}?)"/>) with the distinct elements of <paramref name="collection"/>.</summary>
+    /// <summary>Initializes a pooled set (see <see cref="ChunkedHashSet{T}(IEqualityComparer{T}?, ArrayPool{int}?, ClearMode)"/>) with the distinct elements of <paramref name="collection"/>.</summary>
     /// <param name="collection">The elements.</param>
     /// <param name="comparer">The equality comparer, or <see langword="null"/> for the default.</param>
     /// <param name="bucketPool">The pool for bucket chunks; <see langword="null"/> allocates every chunk.</param>
     /// <exception cref="ArgumentNullException"><paramref name="collection"/> is <see langword="null"/>.</exception>
-    public ChunkedHashSet(IEnumerable<T> collection, IEqualityComparer<T>? comparer, ArrayPool<int>? bucketPool)
-        : this(comparer, bucketPool)
+    /// <param name="clearMode">Whether chunks are cleared before they go back to their pools.</param>
+    public ChunkedHashSet(IEnumerable<T> collection, IEqualityComparer<T>? comparer, ArrayPool<int>? bucketPool, ClearMode clearMode = ClearMode.Auto)
+        : this(comparer, bucketPool, clearMode)
     {
         if (collection is null)
         {
@@ -133,9 +137,9 @@ public sealed partial class ChunkedHashSet<T> : ISet<T>, IReadOnlySet<T>, IDispo
     }
 
     /// <summary>Initializes an empty set with explicit pools and chunk lengths (tests use short chunks).</summary>
-    internal ChunkedHashSet(IEqualityComparer<T>? comparer, ArrayPool<int>? bucketPool, ArrayPool<ChunkedSetEntry<T>>? entryPool, int bucketChunkLength, int entryChunkLength, int directoryLength)
+    internal ChunkedHashSet(IEqualityComparer<T>? comparer, ArrayPool<int>? bucketPool, ArrayPool<ChunkedSetEntry<T>>? entryPool, int bucketChunkLength, int entryChunkLength, int directoryLength, ClearMode clearMode = ClearMode.Auto)
     {
-        _table = new ChunkedHashTable<T, ChunkedSetEntry<T>>(comparer, bucketPool, entryPool, bucketChunkLength, entryChunkLength, directoryLength);
+        _table = new ChunkedHashTable<T, ChunkedSetEntry<T>>(comparer, bucketPool, entryPool, bucketChunkLength, entryChunkLength, directoryLength, clearMode);
     }
 
     /// <summary>Gets the number of elements (0 once disposed).</summary>
@@ -378,20 +382,15 @@ public sealed partial class ChunkedHashSet<T> : ISet<T>, IReadOnlySet<T>, IDispo
         }
     }
 
-    /// <summary>Throws for an enumerator whose collection changed: <see cref="ObjectDisposedException"/> once disposed.</summary>
+    /// <summary>Throws for an enumerator whose collection changed or was disposed.</summary>
     [DoesNotReturn]
-    internal void ThrowEnumeratorInvalid()
-    {
-        ThrowIfDisposed();
-        ThrowHelper.ThrowEnumFailedVersion();
-    }
+    internal void ThrowEnumeratorInvalid() => CollectionGuards.ThrowEnumeratorInvalid(_disposed, typeof(ChunkedHashSet<T>));
 
-    /// <summary>Returns the shared empty enumerator, as the BCL twins do for an empty collection since .NET 8.</summary>
-    /// <remarks>A later change does not break it: its MoveNext keeps returning <see langword="false"/>.</remarks>
+    /// <summary>Returns the shared empty enumerator (after the disposal check).</summary>
     internal IEnumerator<TItem> EmptyEnumerator<TItem>()
     {
         ThrowIfDisposed();
-        return ((IEnumerable<TItem>)Array.Empty<TItem>()).GetEnumerator();
+        return CollectionGuards.EmptyEnumerator<TItem>();
     }
 
     [DoesNotReturn]

@@ -1,4 +1,5 @@
 using System.Buffers;
+using Gen0.Buffers;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 
@@ -34,10 +35,10 @@ internal struct ChunkedHashTable<TKey, TEntry>
     private IEqualityComparer<TKey>? _comparer;
 
     /// <summary>Initializes an empty table.</summary>
-    public ChunkedHashTable(IEqualityComparer<TKey>? comparer, ArrayPool<int>? bucketPool, ArrayPool<TEntry>? entryPool, int bucketChunkLength, int entryChunkLength, int directoryLength)
+    public ChunkedHashTable(IEqualityComparer<TKey>? comparer, ArrayPool<int>? bucketPool, ArrayPool<TEntry>? entryPool, int bucketChunkLength, int entryChunkLength, int directoryLength, ClearMode clearMode = ClearMode.Auto)
     {
-        _buckets = new ChunkedStorage<int>(bucketChunkLength, directoryLength, bucketPool);
-        _entries = new ChunkedStorage<TEntry>(entryChunkLength, directoryLength, entryPool);
+        _buckets = new ChunkedStorage<int>(bucketChunkLength, directoryLength, bucketPool, clearMode);
+        _entries = new ChunkedStorage<TEntry>(entryChunkLength, directoryLength, entryPool, clearMode);
         _freeList = -1;
         if (comparer is not null && !ReferenceEquals(comparer, EqualityComparer<TKey>.Default))
         {

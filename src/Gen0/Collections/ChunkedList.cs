@@ -1,4 +1,5 @@
 using System.Buffers;
+using Gen0.Buffers;
 using System.Collections;
 using System.Collections.ObjectModel;
 using System.Diagnostics;
@@ -44,7 +45,7 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
 
     /// <summary>Initializes an empty list whose chunks are allocated.</summary>
     public ChunkedList()
-        : this(ChunkedStorage<T>.DefaultChunkLength, ChunkedStorage<T>.DefaultDirectoryLength, null)
+        : this(ChunkedStorage<T>.DefaultChunkLength, ChunkedStorage<T>.DefaultDirectoryLength, (ArrayPool<T>?)null)
     {
     }
 
@@ -66,17 +67,19 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
 
     /// <summary>Initializes an empty list whose chunks are rented from <paramref name="pool"/> and returned to it.</summary>
     /// <param name="pool">The pool for the chunks, or <see langword="null"/> to allocate them.</param>
-    public ChunkedList(ArrayPool<T>? pool)
-        : this(ChunkedStorage<T>.DefaultChunkLength, ChunkedStorage<T>.DefaultDirectoryLength, pool)
+    /// <param name="clearMode">Whether chunks are cleared before they go back to <paramref name="pool"/>: <see cref="ClearMode.Always"/> for data the next renter must not see.</param>
+    public ChunkedList(ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+        : this(ChunkedStorage<T>.DefaultChunkLength, ChunkedStorage<T>.DefaultDirectoryLength, pool, clearMode)
     {
     }
 
     /// <summary>Initializes an empty list with chunks from <paramref name="pool"/> that holds <paramref name="capacity"/> elements without growing.</summary>
     /// <param name="capacity">The number of elements the list can initially hold.</param>
     /// <param name="pool">The pool for the chunks, or <see langword="null"/> to allocate them.</param>
+    /// <param name="clearMode">Whether chunks are cleared before they go back to <paramref name="pool"/>.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
-    public ChunkedList(int capacity, ArrayPool<T>? pool)
-        : this(ChunkedStorage<T>.DefaultChunkLength, ChunkedStorage<T>.DefaultDirectoryLength, pool)
+    public ChunkedList(int capacity, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+        : this(ChunkedStorage<T>.DefaultChunkLength, ChunkedStorage<T>.DefaultDirectoryLength, pool, clearMode)
     {
         if (capacity < 0)
         {
@@ -98,9 +101,10 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
     /// <summary>Initializes a list with chunks from <paramref name="pool"/> that holds the elements of <paramref name="collection"/>.</summary>
     /// <param name="collection">The elements to copy.</param>
     /// <param name="pool">The pool for the chunks, or <see langword="null"/> to allocate them.</param>
+    /// <param name="clearMode">Whether chunks are cleared before they go back to <paramref name="pool"/>.</param>
     /// <exception cref="ArgumentNullException"><paramref name="collection"/> is <see langword="null"/>.</exception>
-    public ChunkedList(IEnumerable<T> collection, ArrayPool<T>? pool)
-        : this(ChunkedStorage<T>.DefaultChunkLength, ChunkedStorage<T>.DefaultDirectoryLength, pool)
+    public ChunkedList(IEnumerable<T> collection, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+        : this(ChunkedStorage<T>.DefaultChunkLength, ChunkedStorage<T>.DefaultDirectoryLength, pool, clearMode)
     {
         if (collection is null)
         {
@@ -122,9 +126,9 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
     }
 
     /// <summary>Initializes an empty list with the given chunk and directory lengths (tests use short chunks to cross many boundaries quickly).</summary>
-    internal ChunkedList(int chunkLength, int directoryLength, ArrayPool<T>? pool)
+    internal ChunkedList(int chunkLength, int directoryLength, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
     {
-        _items = new ChunkedStorage<T>(chunkLength, directoryLength, pool);
+        _items = new ChunkedStorage<T>(chunkLength, directoryLength, pool, clearMode);
     }
 
     /// <summary>Gets the number of elements in each full chunk: the largest power of two whose array stays off the LOH.</summary>
@@ -751,19 +755,13 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
 
     private IEnumerator<T> EmptyEnumerator()
     {
-        // As List<T> since .NET 8: an empty list hands out the shared empty enumerator, which a later change does not
-        // break (MoveNext keeps returning false).
         ThrowIfDisposed();
-        return ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator();
+        return CollectionGuards.EmptyEnumerator<T>();
     }
 
-    /// <summary>Throws for an enumerator whose list changed: <see cref="ObjectDisposedException"/> once disposed.</summary>
+    /// <summary>Throws for an enumerator whose list changed or was disposed.</summary>
     [DoesNotReturn]
-    private void ThrowEnumeratorInvalid()
-    {
-        ThrowIfDisposed();
-        ThrowHelper.ThrowEnumFailedVersion();
-    }
+    private void ThrowEnumeratorInvalid() => CollectionGuards.ThrowEnumeratorInvalid(_disposed, typeof(ChunkedList<T>));
 
     [DoesNotReturn]
     private static void ThrowDisposed() => ThrowHelper.ThrowObjectDisposed(typeof(ChunkedList<T>));

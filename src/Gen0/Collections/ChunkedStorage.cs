@@ -28,6 +28,7 @@ internal partial struct ChunkedStorage<T>
     private const int MinimumFirstChunkLength = 4;
 
     private readonly ArrayPool<T>? _pool;
+    private readonly bool _clearOnReturn;
     private readonly int _shift;
     private readonly int _mask;
     private readonly int _directoryShift;
@@ -40,7 +41,8 @@ internal partial struct ChunkedStorage<T>
     /// <param name="chunkLength">A power of two: the length of every full chunk.</param>
     /// <param name="directoryLength">A power of two: the most chunks the flat directory and each page hold.</param>
     /// <param name="pool">The pool chunks are rented from and returned to, or <see langword="null"/> to allocate them.</param>
-    public ChunkedStorage(int chunkLength, int directoryLength, ArrayPool<T>? pool)
+    /// <param name="clearMode">Whether chunks are cleared before they go back to <paramref name="pool"/>.</param>
+    public ChunkedStorage(int chunkLength, int directoryLength, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
     {
         if (chunkLength <= 0 || (chunkLength & (chunkLength - 1)) != 0)
         {
@@ -53,6 +55,7 @@ internal partial struct ChunkedStorage<T>
         }
 
         _pool = pool;
+        _clearOnReturn = clearMode.ShouldClear<T>();
         _shift = System.Numerics.BitOperations.Log2((uint)chunkLength);
         _mask = chunkLength - 1;
         _directoryShift = System.Numerics.BitOperations.Log2((uint)directoryLength);
@@ -381,7 +384,19 @@ internal partial struct ChunkedStorage<T>
 
     private readonly void Return(T[] chunk)
     {
-        _pool?.Return(chunk, ClearMode.Auto.ShouldClear<T>());
+        if (_pool is null)
+        {
+            return;
+        }
+
+        // Cleared here rather than by the pool's clearArray flag, so that the clear mode's promise (nothing of
+        // ours reaches the next renter) does not depend on the pool honouring the flag.
+        if (_clearOnReturn)
+        {
+            Array.Clear(chunk);
+        }
+
+        _pool.Return(chunk);
     }
 
     private void ReplaceFirstChunk(int length)

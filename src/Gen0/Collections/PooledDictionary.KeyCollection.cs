@@ -96,7 +96,7 @@ public partial class PooledDictionary<TKey, TValue>
         IEnumerator<TKey> IEnumerable<TKey>.GetEnumerator()
         {
             _dictionary.ThrowIfDisposed();
-            return Count == 0 ? ((IEnumerable<TKey>)Array.Empty<TKey>()).GetEnumerator() : GetEnumerator();
+            return Count == 0 ? CollectionGuards.EmptyEnumerator<TKey>() : GetEnumerator();
         }
 
         IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<TKey>)this).GetEnumerator();

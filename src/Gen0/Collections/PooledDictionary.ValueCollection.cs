@@ -91,7 +91,7 @@ public partial class PooledDictionary<TKey, TValue>
         IEnumerator<TValue> IEnumerable<TValue>.GetEnumerator()
         {
             _dictionary.ThrowIfDisposed();
-            return Count == 0 ? ((IEnumerable<TValue>)Array.Empty<TValue>()).GetEnumerator() : GetEnumerator();
+            return Count == 0 ? CollectionGuards.EmptyEnumerator<TValue>() : GetEnumerator();
         }
 
         IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<TValue>)this).GetEnumerator();

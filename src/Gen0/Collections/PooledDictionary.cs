@@ -569,7 +569,7 @@ public partial class PooledDictionary<TKey, TValue> :
     IEnumerator<KeyValuePair<TKey, TValue>> IEnumerable<KeyValuePair<TKey, TValue>>.GetEnumerator()
     {
         ThrowIfDisposed();
-        return Count == 0 ? ((IEnumerable<KeyValuePair<TKey, TValue>>)Array.Empty<KeyValuePair<TKey, TValue>>()).GetEnumerator() : GetEnumerator();
+        return Count == 0 ? CollectionGuards.EmptyEnumerator<KeyValuePair<TKey, TValue>>() : GetEnumerator();
     }
 
     IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<KeyValuePair<TKey, TValue>>)this).GetEnumerator();

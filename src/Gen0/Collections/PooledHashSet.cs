@@ -299,7 +299,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     IEnumerator<T> IEnumerable<T>.GetEnumerator()
     {
         ThrowIfDisposed();
-        return Count == 0 ? ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator() : GetEnumerator();
+        return Count == 0 ? CollectionGuards.EmptyEnumerator<T>() : GetEnumerator();
     }
 
     IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<T>)this).GetEnumerator();

@@ -128,7 +128,7 @@ public partial class PooledList<T>
     {
         // As List<T> in .NET 8 and later: an empty list hands out the shared, allocation-free empty enumerator.
         ThrowIfDisposed();
-        return ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator();
+        return CollectionGuards.EmptyEnumerator<T>();
     }
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]

@@ -23,7 +23,7 @@ namespace Gen0.Collections;
 /// </para>
 /// <para>
 /// Invariants: <c>_items</c> is either <see cref="Array.Empty{T}"/> (never returned), an array rented from
-/// <c>_pool</c> (returned exactly once), or, after <see cref="Dispose"/>, the sentinel <c>s_disposedItems</c>. The
+/// <c>_pool</c> (returned exactly once), or, after <see cref="Dispose"/>, the sentinel <c>PooledArrayBuffer&lt;T&gt;.Disposed</c>. The
 /// sentinel has length 0, so every fast path that checks <c>_size</c> against the array length falls into its slow
 /// path, and only the slow path asks whether the list was disposed: being disposable costs the hot paths nothing.
 /// Slots at and after <c>_size</c> hold no references when <typeparamref name="T"/> contains references.
@@ -35,13 +35,6 @@ namespace Gen0.Collections;
 [DebuggerTypeProxy(typeof(PooledListDebugView<>))]
 public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposable
 {
-    private const int DefaultCapacity = 4;
-
-    // A zero-length array distinct from Array.Empty<T>(): the disposed state. It must not be Array.Empty<T>().
-#pragma warning disable CA1825 // Avoid zero-length array allocations: the identity of this array is the point.
-    private static readonly T[] s_disposedItems = new T[0];
-#pragma warning restore CA1825
-
     private readonly ArrayPool<T> _pool;
     private readonly ClearMode _clearMode;
     private T[] _items;
@@ -279,7 +272,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     }
 
     /// <summary>Gets whether the list has been disposed.</summary>
-    internal bool IsDisposed => ReferenceEquals(_items, s_disposedItems);
+    internal bool IsDisposed => ReferenceEquals(_items, PooledArrayBuffer<T>.Disposed);
 
     /// <summary>Adds <paramref name="item"/> to the end of the list.</summary>
     /// <param name="item">The element to add.</param>
@@ -671,13 +664,13 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     public void Dispose()
     {
         T[] items = _items;
-        if (ReferenceEquals(items, s_disposedItems))
+        if (ReferenceEquals(items, PooledArrayBuffer<T>.Disposed))
         {
             return;
         }
 
         int size = _size;
-        _items = s_disposedItems;
+        _items = PooledArrayBuffer<T>.Disposed;
         _size = 0;
         _version++;
         ReturnArray(items, size);
@@ -733,16 +726,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
         ReturnArray(old, old.Length);
     }
 
-    private int GetNewCapacity(int capacity)
-    {
-        int newCapacity = _items.Length == 0 ? DefaultCapacity : 2 * _items.Length;
-        if ((uint)newCapacity > (uint)Array.MaxLength)
-        {
-            newCapacity = Array.MaxLength;
-        }
-
-        return newCapacity < capacity ? capacity : newCapacity;
-    }
+    private int GetNewCapacity(int capacity) => PooledArrayBuffer<T>.GrowCapacity(_items.Length, capacity);
 
     /// <summary>Copies the elements into <paramref name="newItems"/> and gives the current array back.</summary>
     private void ReplaceItems(T[] newItems)
@@ -757,37 +741,13 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
         ReturnArray(old, _size);
     }
 
-    /// <summary>Gives <paramref name="array"/> back to the pool, cleared as the clear mode says.</summary>
-    /// <param name="array">The array; a zero-length one was never rented and is ignored.</param>
-    /// <param name="used">How many leading slots may hold elements: slots after them never hold references.</param>
-    private void ReturnArray(T[] array, int used)
-    {
-        if (array.Length == 0)
-        {
-            return;
-        }
-
-        if (_clearMode.ShouldClear<T>())
-        {
-            // Removal clears the slots it frees when T holds references, so only the used prefix can; plain data
-            // under ClearMode.Always may linger anywhere.
-            if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
-            {
-                Array.Clear(array, 0, used);
-            }
-            else
-            {
-                Array.Clear(array);
-            }
-        }
-
-        _pool.Return(array);
-    }
+    /// <summary>Gives <paramref name="array"/>, whose first <paramref name="used"/> slots may hold elements, back to the pool.</summary>
+    private void ReturnArray(T[] array, int used) => PooledArrayBuffer<T>.Return(_pool, _clearMode, array, 0, used);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void ThrowIfDisposed()
     {
-        if (ReferenceEquals(_items, s_disposedItems))
+        if (ReferenceEquals(_items, PooledArrayBuffer<T>.Disposed))
         {
             ThrowDisposed();
         }

@@ -22,7 +22,7 @@ namespace Gen0.Collections;
 /// Invariants: the elements are <c>_array[_head]</c>, <c>_array[(_head + 1) % length]</c>, ... (<c>_size</c> of them),
 /// and <c>_tail</c> is the slot the next element goes to; slots outside them hold no references. <c>_array</c> is
 /// <see cref="Array.Empty{T}"/> (never returned), a rented array (returned exactly once), or after
-/// <see cref="Dispose"/> the zero-length sentinel <c>s_disposedArray</c>, which sends Enqueue into its existing
+/// <see cref="Dispose"/> the zero-length sentinel <c>PooledArrayBuffer&lt;T&gt;.Disposed</c>, which sends Enqueue into its existing
 /// grow path and Dequeue and Peek into their existing empty paths, where alone the disposed state is checked.
 /// </para>
 /// <para>
@@ -36,11 +36,6 @@ namespace Gen0.Collections;
 public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, ICollection, IDisposable
 {
     private const int MinimumGrow = 4;
-    private const int GrowFactor = 2;
-
-#pragma warning disable CA1825 // Avoid zero-length array allocations: the identity of this array is the point.
-    private static readonly T[] s_disposedArray = new T[0];
-#pragma warning restore CA1825
 
     private readonly ArrayPool<T> _pool;
     private readonly ClearMode _clearMode;
@@ -225,7 +220,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     object ICollection.SyncRoot => this;
 
     /// <summary>Gets whether the queue has been disposed.</summary>
-    internal bool IsDisposed => ReferenceEquals(_array, s_disposedArray);
+    internal bool IsDisposed => ReferenceEquals(_array, PooledArrayBuffer<T>.Disposed);
 
     /// <summary>Adds <paramref name="item"/> to the end of the queue.</summary>
     /// <param name="item">The element to add.</param>
@@ -546,13 +541,13 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public void Dispose()
     {
         T[] array = _array;
-        if (ReferenceEquals(array, s_disposedArray))
+        if (ReferenceEquals(array, PooledArrayBuffer<T>.Disposed))
         {
             return;
         }
 
         ReturnArray(array);
-        _array = s_disposedArray;
+        _array = PooledArrayBuffer<T>.Disposed;
         _size = 0;
         _head = 0;
         _tail = 0;
@@ -563,14 +558,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     private void Grow(int capacity)
     {
         ThrowIfDisposed();
-        int newCapacity = GrowFactor * _array.Length;
-        if ((uint)newCapacity > (uint)Array.MaxLength)
-        {
-            newCapacity = Array.MaxLength;
-        }
-
-        newCapacity = Math.Max(newCapacity, _array.Length + MinimumGrow);
-        SetCapacity(newCapacity < capacity ? capacity : newCapacity);
+        SetCapacity(PooledArrayBuffer<T>.GrowCapacity(_array.Length, capacity, MinimumGrow));
     }
 
     /// <summary>Moves the elements, in order, to the front of a rented array of at least <paramref name="capacity"/> (none for 0) and returns the old one.</summary>
@@ -624,29 +612,8 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         }
     }
 
-    /// <summary>Gives <paramref name="array"/>, which holds the current elements, back to the pool, cleared as the clear mode says.</summary>
-    private void ReturnArray(T[] array)
-    {
-        if (array.Length == 0)
-        {
-            return;
-        }
-
-        if (_clearMode.ShouldClear<T>())
-        {
-            // Dequeue and Clear free their slots when T holds references, so only the elements' slots can hold any.
-            if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
-            {
-                ClearElements(array);
-            }
-            else
-            {
-                Array.Clear(array);
-            }
-        }
-
-        _pool.Return(array);
-    }
+    /// <summary>Gives <paramref name="array"/>, which holds the current elements (a run of the ring from the head), back to the pool.</summary>
+    private void ReturnArray(T[] array) => PooledArrayBuffer<T>.Return(_pool, _clearMode, array, _head, _size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void MoveNext(ref int index)
@@ -663,13 +630,13 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     private IEnumerator<T> EmptyEnumerator()
     {
         ThrowIfDisposed();
-        return ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator();
+        return CollectionGuards.EmptyEnumerator<T>();
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void ThrowIfDisposed()
     {
-        if (ReferenceEquals(_array, s_disposedArray))
+        if (ReferenceEquals(_array, PooledArrayBuffer<T>.Disposed))
         {
             ThrowDisposed();
         }

@@ -21,7 +21,7 @@ namespace Gen0.Collections;
 /// </para>
 /// <para>
 /// Invariants: <c>_array</c> is <see cref="Array.Empty{T}"/> (never returned), a rented array (returned exactly once),
-/// or after <see cref="Dispose"/> the zero-length sentinel <c>s_disposedArray</c>, which makes Push, Pop and Peek fall
+/// or after <see cref="Dispose"/> the zero-length sentinel <c>PooledArrayBuffer&lt;T&gt;.Disposed</c>, which makes Push, Pop and Peek fall
 /// into their existing slow paths, where alone the disposed state is checked. Element i of the stack (from the
 /// bottom) lives in <c>_array[i]</c>; slots from <c>_size</c> on hold no references.
 /// </para>
@@ -30,12 +30,6 @@ namespace Gen0.Collections;
 [DebuggerTypeProxy(typeof(PooledStackDebugView<>))]
 public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, ICollection, IDisposable
 {
-    private const int DefaultCapacity = 4;
-
-#pragma warning disable CA1825 // Avoid zero-length array allocations: the identity of this array is the point.
-    private static readonly T[] s_disposedArray = new T[0];
-#pragma warning restore CA1825
-
     private readonly ArrayPool<T> _pool;
     private readonly ClearMode _clearMode;
     private T[] _array;
@@ -215,7 +209,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     object ICollection.SyncRoot => this;
 
     /// <summary>Gets whether the stack has been disposed.</summary>
-    internal bool IsDisposed => ReferenceEquals(_array, s_disposedArray);
+    internal bool IsDisposed => ReferenceEquals(_array, PooledArrayBuffer<T>.Disposed);
 
     /// <summary>Pushes <paramref name="item"/> on top of the stack.</summary>
     /// <param name="item">The element to push.</param>
@@ -530,13 +524,13 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public void Dispose()
     {
         T[] array = _array;
-        if (ReferenceEquals(array, s_disposedArray))
+        if (ReferenceEquals(array, PooledArrayBuffer<T>.Disposed))
         {
             return;
         }
 
         int size = _size;
-        _array = s_disposedArray;
+        _array = PooledArrayBuffer<T>.Disposed;
         _size = 0;
         _version++;
         ReturnArray(array, size);
@@ -555,13 +549,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     private void Grow(int capacity)
     {
         ThrowIfDisposed();
-        int newCapacity = _array.Length == 0 ? DefaultCapacity : 2 * _array.Length;
-        if ((uint)newCapacity > (uint)Array.MaxLength)
-        {
-            newCapacity = Array.MaxLength;
-        }
-
-        Resize(newCapacity < capacity ? capacity : newCapacity);
+        Resize(PooledArrayBuffer<T>.GrowCapacity(_array.Length, capacity));
     }
 
     /// <summary>Moves the elements to a rented array of at least <paramref name="capacity"/> (or to none for 0) and returns the old one.</summary>
@@ -574,41 +562,19 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         ReturnArray(old, _size);
     }
 
-    /// <summary>Gives <paramref name="array"/> back to the pool, cleared as the clear mode says.</summary>
-    /// <param name="array">The array; a zero-length one was never rented and is ignored.</param>
-    /// <param name="used">How many leading slots may hold elements: slots after them never hold references.</param>
-    private void ReturnArray(T[] array, int used)
-    {
-        if (array.Length == 0)
-        {
-            return;
-        }
-
-        if (_clearMode.ShouldClear<T>())
-        {
-            if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
-            {
-                Array.Clear(array, 0, used);
-            }
-            else
-            {
-                Array.Clear(array);
-            }
-        }
-
-        _pool.Return(array);
-    }
+    /// <summary>Gives <paramref name="array"/>, whose first <paramref name="used"/> slots may hold elements, back to the pool.</summary>
+    private void ReturnArray(T[] array, int used) => PooledArrayBuffer<T>.Return(_pool, _clearMode, array, 0, used);
 
     private IEnumerator<T> EmptyEnumerator()
     {
         ThrowIfDisposed();
-        return ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator();
+        return CollectionGuards.EmptyEnumerator<T>();
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void ThrowIfDisposed()
     {
-        if (ReferenceEquals(_array, s_disposedArray))
+        if (ReferenceEquals(_array, PooledArrayBuffer<T>.Disposed))
         {
             ThrowDisposed();
         }

@@ -19,6 +19,9 @@ public sealed class PooledSequenceTrackingPool<T> : ArrayPool<T>
 
     public int OutstandingCount => _outstanding.Count;
 
+    /// <summary>Gets the number of returned arrays that still held a non-default element (after honouring clearArray).</summary>
+    public int DirtyReturnCount { get; private set; }
+
     /// <summary>When set, every returned array must hold only default values.</summary>
     public bool ExpectCleared { get; set; }
 
@@ -52,15 +55,15 @@ public sealed class PooledSequenceTrackingPool<T> : ArrayPool<T>
             Array.Clear(array);
         }
 
-        if (ExpectCleared)
+        bool dirty = Array.Exists(array, item => !EqualityComparer<T>.Default.Equals(item, default!));
+        if (dirty)
         {
-            foreach (T item in array)
-            {
-                if (!EqualityComparer<T>.Default.Equals(item, default!))
-                {
-                    throw new InvalidOperationException("An array came back uncleared although the clear mode says to clear it.");
-                }
-            }
+            DirtyReturnCount++;
+        }
+
+        if (ExpectCleared && dirty)
+        {
+            throw new InvalidOperationException("An array came back uncleared although the clear mode says to clear it.");
         }
 
         if (_free.Count < 8)

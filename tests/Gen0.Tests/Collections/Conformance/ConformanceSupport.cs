@@ -72,6 +72,12 @@ public static class Conformance
         return twinName is "" or "destinationArray" or "destinationIndex";
     }
 
+    /// <summary>Runs one step on the twin and on the subject and asserts the same outcome (see <see cref="Same"/>).</summary>
+    public static void SameOutcome(Func<object?> twin, Func<object?> subject, string step) => Same(Outcome(twin), Outcome(subject), step);
+
+    /// <summary>Runs one step on the twin and on the subject and asserts the same outcome (see <see cref="Same"/>).</summary>
+    public static void SameOutcome(Action twin, Action subject, string step) => Same(Outcome(twin), Outcome(subject), step);
+
     /// <summary>Asserts a fixed expectation (one the BCL twin documents), and counts the case.</summary>
     public static void Expect(string expected, string actual, string step)
     {

@@ -192,20 +192,20 @@ public abstract class DictionaryConformance<TKey> : EnumerableConformance<KeyVal
                     {
                         case 0:
                         case 1:
-                            Conformance.Same(Conformance.Outcome(() => twin.TryAdd(key, value)), Conformance.Outcome(() => subject.TryAdd(key, value)), name + " TryAdd");
+                            Conformance.SameOutcome(() => twin.TryAdd(key, value), () => subject.TryAdd(key, value), name + " TryAdd");
                             break;
                         case 2:
-                            Conformance.Same(Conformance.Outcome(() => twin[key] = value), Conformance.Outcome(() => subject[key] = value), name + " set");
+                            Conformance.SameOutcome(() => twin[key] = value, () => subject[key] = value, name + " set");
                             break;
                         case 3:
                         case 4:
-                            Conformance.Same(Conformance.Outcome(() => twin.Remove(key, out int removed) ? removed : -1), Conformance.Outcome(() => subject.Remove(key, out int removed) ? removed : -1), name + " Remove");
+                            Conformance.SameOutcome(() => twin.Remove(key, out int removed) ? removed : -1, () => subject.Remove(key, out int removed) ? removed : -1, name + " Remove");
                             break;
                         case 5:
-                            Conformance.Same(Conformance.Outcome(() => twin[key]), Conformance.Outcome(() => subject[key]), name + " get");
+                            Conformance.SameOutcome(() => twin[key], () => subject[key], name + " get");
                             break;
                         case 6:
-                            Conformance.Same(Conformance.Outcome(() => twin.Add(key, value)), Conformance.Outcome(() => subject.Add(key, value)), name + " Add");
+                            Conformance.SameOutcome(() => twin.Add(key, value), () => subject.Add(key, value), name + " Add");
                             break;
                         default:
                             if (random.Next(40) == 0)

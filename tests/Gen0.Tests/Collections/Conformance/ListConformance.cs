@@ -92,25 +92,25 @@ public abstract class ListConformance : EnumerableConformance<int>
                     case 0:
                     case 1:
                     case 2:
-                        Conformance.Same(Conformance.Outcome(() => twin.Add(value)), Conformance.Outcome(() => subject.Add(value)), name + " Add");
+                        Conformance.SameOutcome(() => twin.Add(value), () => subject.Add(value), name + " Add");
                         break;
                     case 3:
-                        Conformance.Same(Conformance.Outcome(() => twin.Insert(index, value)), Conformance.Outcome(() => subject.Insert(index, value)), name + " Insert");
+                        Conformance.SameOutcome(() => twin.Insert(index, value), () => subject.Insert(index, value), name + " Insert");
                         break;
                     case 4:
-                        Conformance.Same(Conformance.Outcome(() => twin.RemoveAt(index)), Conformance.Outcome(() => subject.RemoveAt(index)), name + " RemoveAt");
+                        Conformance.SameOutcome(() => twin.RemoveAt(index), () => subject.RemoveAt(index), name + " RemoveAt");
                         break;
                     case 5:
-                        Conformance.Same(Conformance.Outcome(() => twin.Remove(value)), Conformance.Outcome(() => subject.Remove(value)), name + " Remove");
+                        Conformance.SameOutcome(() => twin.Remove(value), () => subject.Remove(value), name + " Remove");
                         break;
                     case 6:
-                        Conformance.Same(Conformance.Outcome(() => twin[index] = value), Conformance.Outcome(() => subject[index] = value), name + " set");
+                        Conformance.SameOutcome(() => twin[index] = value, () => subject[index] = value, name + " set");
                         break;
                     case 7:
-                        Conformance.Same(Conformance.Outcome(() => twin.IndexOf(value)), Conformance.Outcome(() => subject.IndexOf(value)), name + " IndexOf");
+                        Conformance.SameOutcome(() => twin.IndexOf(value), () => subject.IndexOf(value), name + " IndexOf");
                         break;
                     case 8:
-                        Conformance.Same(Conformance.Outcome(() => twin.Contains(value)), Conformance.Outcome(() => subject.Contains(value)), name + " Contains");
+                        Conformance.SameOutcome(() => twin.Contains(value), () => subject.Contains(value), name + " Contains");
                         break;
                     default:
                         if (random.Next(20) == 0)

@@ -107,14 +107,14 @@ public abstract class SetConformance<T> : EnumerableConformance<T>
                         case 0:
                         case 1:
                         case 2:
-                            Conformance.Same(Conformance.Outcome(() => twin.Add(value)), Conformance.Outcome(() => subject.Add(value)), name + " Add");
+                            Conformance.SameOutcome(() => twin.Add(value), () => subject.Add(value), name + " Add");
                             break;
                         case 3:
                         case 4:
-                            Conformance.Same(Conformance.Outcome(() => twin.Remove(value)), Conformance.Outcome(() => subject.Remove(value)), name + " Remove");
+                            Conformance.SameOutcome(() => twin.Remove(value), () => subject.Remove(value), name + " Remove");
                             break;
                         case 5:
-                            Conformance.Same(Conformance.Outcome(() => twin.Contains(value)), Conformance.Outcome(() => subject.Contains(value)), name + " Contains");
+                            Conformance.SameOutcome(() => twin.Contains(value), () => subject.Contains(value), name + " Contains");
                             break;
                         default:
                             T[] other = Enumerable.Range(0, random.Next(6)).Select(_ => Item(random.Next(40))).ToArray();

@@ -3,52 +3,64 @@ using Gen0.Collections;
 namespace Gen0.Tests.Collections.Conformance;
 
 /// <summary>
-/// <see cref="Stack{T}"/>-shaped conformance: the members a stack has beyond the collection interfaces, called by
-/// name on the subject and on the twin (late-bound, so that one script serves both), plus random sequences.
+/// <see cref="Stack{T}"/>- and <see cref="Queue{T}"/>-shaped conformance: the members beyond the collection
+/// interfaces, called late-bound on the subject and on the twin so that one script serves both, plus seeded random
+/// sequences compared after every step. The two shapes differ only in the names of put, take and try-take.
 /// </summary>
-public abstract class StackConformance : EnumerableConformance<int>
+public abstract class SequenceConformance : EnumerableConformance<int>
 {
     protected override int Item(int i) => (i * 5) - 3;
 
     protected override bool TwinThrowsFromCurrentOutsideEnumeration => false;
 
-    protected override IEnumerable<int> CreateTwin(int count) => new Stack<int>(Enumerable.Range(0, count).Select(Item));
-
     protected override IEnumerable<int> CreateSubject(int count) => Create(Enumerable.Range(0, count).Select(Item));
 
-    protected override void Modify(IEnumerable<int> collection) => ((dynamic)collection).Push(-1);
+    protected override IEnumerable<int> CreateTwin(int count) => CreateTwinOf(Enumerable.Range(0, count).Select(Item));
+
+    protected override void Modify(IEnumerable<int> collection) => Put(collection, -1);
 
     protected abstract IEnumerable<int> Create(IEnumerable<int> items);
 
+    protected abstract IEnumerable<int> CreateTwinOf(IEnumerable<int> items);
+
+    /// <summary>Pushes or enqueues.</summary>
+    protected abstract void Put(dynamic collection, int value);
+
+    /// <summary>Pops or dequeues.</summary>
+    protected abstract int Take(dynamic collection);
+
+    /// <summary>TryPop or TryDequeue, described.</summary>
+    protected abstract object TryTake(dynamic collection);
+
     [Fact]
-    public void StackMembersMatchTwin() => ForEachCase((size, name) => Compare(name, size, (c, log) =>
+    public void MembersMatchTwin() => ForEachCase((size, name) => Compare(name, size, (c, log) =>
     {
-        dynamic stack = c;
-        log.Add("Peek", () => (int)stack.Peek());
-        log.Add("TryPeek", () => stack.TryPeek(out int top) ? top : (object)"none");
-        log.Add("Contains", () => (bool)stack.Contains(Item(0)));
-        log.Add("Contains absent", () => (bool)stack.Contains(-1000));
-        log.Add("ToArray", () => (int[])stack.ToArray());
-        log.Add("CopyTo null", (Action)(() => stack.CopyTo((int[])null!, 0)));
-        log.Add("CopyTo negative", (Action)(() => stack.CopyTo(new int[size + 1], -1)));
-        log.Add("CopyTo past the end", (Action)(() => stack.CopyTo(new int[size + 1], size + 2)));
-        log.Add("CopyTo too small", (Action)(() => stack.CopyTo(new int[size + 1], 2)));
+        dynamic sequence = c;
+        log.Add("Peek", () => (int)sequence.Peek());
+        log.Add("TryPeek", () => sequence.TryPeek(out int head) ? head : (object)"none");
+        log.Add("Contains", () => (bool)sequence.Contains(Item(0)));
+        log.Add("Contains absent", () => (bool)sequence.Contains(-1000));
+        log.Add("ToArray", () => (int[])sequence.ToArray());
+        log.Add("CopyTo null", (Action)(() => sequence.CopyTo((int[])null!, 0)));
+        log.Add("CopyTo negative", (Action)(() => sequence.CopyTo(new int[size + 1], -1)));
+        log.Add("CopyTo past the end", (Action)(() => sequence.CopyTo(new int[size + 1], size + 2)));
+        log.Add("CopyTo too small", (Action)(() => sequence.CopyTo(new int[size + 1], 2)));
         log.Add("CopyTo", () =>
         {
             int[] array = new int[size + 1];
-            stack.CopyTo(array, 1);
+            sequence.CopyTo(array, 1);
             return array;
         });
-        log.Add("EnsureCapacity(-1)", () => (int)stack.EnsureCapacity(-1) >= 0);
-        log.Add("Pop", () => (int)stack.Pop());
-        log.Add("TryPop", () => stack.TryPop(out int popped) ? popped : (object)"none");
-        log.Add("Push", (Action)(() => stack.Push(77)));
-        log.Add("TrimExcess", (Action)(() => stack.TrimExcess()));
-        log.Add("contents", () => ((IEnumerable<int>)stack).ToList());
-        log.Add("Clear", (Action)(() => stack.Clear()));
-        log.Add("Pop empty", () => (int)stack.Pop());
-        log.Add("Peek empty", () => (int)stack.Peek());
-        log.Add("TryPop empty", () => stack.TryPop(out int none) ? none : (object)"none");
+        log.Add("EnsureCapacity(-1)", () => (int)sequence.EnsureCapacity(-1) >= 0);
+        log.Add("Take", () => Take(sequence));
+        log.Add("TryTake", () => TryTake(sequence));
+        log.Add("Put", (Action)(() => Put(sequence, 77)));
+        log.Add("TrimExcess", (Action)(() => sequence.TrimExcess()));
+        log.Add("contents", () => ((IEnumerable<int>)sequence).ToList());
+        log.Add("Clear", (Action)(() => sequence.Clear()));
+        log.Add("Take empty", () => Take(sequence));
+        log.Add("Peek empty", () => (int)sequence.Peek());
+        log.Add("TryTake empty", () => TryTake(sequence));
     }));
 
     [Fact]
@@ -57,7 +69,7 @@ public abstract class StackConformance : EnumerableConformance<int>
         for (int seed = 1; seed <= 4; seed++)
         {
             Random random = new(seed * 31);
-            Stack<int> twin = new();
+            dynamic twin = CreateTwinOf([]);
             dynamic subject = Create([]);
             for (int step = 0; step < 3_000; step++)
             {
@@ -67,17 +79,17 @@ public abstract class StackConformance : EnumerableConformance<int>
                 {
                     case 0:
                     case 1:
-                        twin.Push(value);
-                        subject.Push(value);
+                        Put(twin, value);
+                        Put(subject, value);
                         break;
                     case 2:
-                        Conformance.Same(Conformance.Outcome(() => twin.Pop()), Conformance.Outcome(() => (int)subject.Pop()), name + " Pop");
+                        Conformance.SameOutcome(() => Take(twin), () => Take(subject), name + " take");
                         break;
                     case 3:
-                        Conformance.Same(Conformance.Outcome(() => twin.Peek()), Conformance.Outcome(() => (int)subject.Peek()), name + " Peek");
+                        Conformance.SameOutcome(() => (int)twin.Peek(), () => (int)subject.Peek(), name + " Peek");
                         break;
                     case 4:
-                        Conformance.Same(Conformance.Outcome(() => twin.Contains(value)), Conformance.Outcome(() => (bool)subject.Contains(value)), name + " Contains");
+                        Conformance.SameOutcome(() => (bool)twin.Contains(value), () => (bool)subject.Contains(value), name + " Contains");
                         break;
                     default:
                         if (random.Next(30) == 0)
@@ -94,7 +106,7 @@ public abstract class StackConformance : EnumerableConformance<int>
                         break;
                 }
 
-                Conformance.SameSequence(twin, (IEnumerable<int>)subject, name + " contents");
+                Conformance.SameSequence((IEnumerable<int>)twin, (IEnumerable<int>)subject, name + " contents");
             }
 
             DisposeSubject(subject);
@@ -102,101 +114,28 @@ public abstract class StackConformance : EnumerableConformance<int>
     }
 }
 
-/// <summary><see cref="Queue{T}"/>-shaped conformance, as <see cref="StackConformance"/>; the random sequences wrap the ring often.</summary>
-public abstract class QueueConformance : EnumerableConformance<int>
+/// <summary>The stack shape: Push, Pop, TryPop, with <see cref="Stack{T}"/> as the twin.</summary>
+public abstract class StackConformance : SequenceConformance
 {
-    protected override int Item(int i) => (i * 5) - 3;
+    protected override IEnumerable<int> CreateTwinOf(IEnumerable<int> items) => new Stack<int>(items);
 
-    protected override bool TwinThrowsFromCurrentOutsideEnumeration => false;
+    protected override void Put(dynamic collection, int value) => collection.Push(value);
 
-    protected override IEnumerable<int> CreateTwin(int count) => new Queue<int>(Enumerable.Range(0, count).Select(Item));
+    protected override int Take(dynamic collection) => (int)collection.Pop();
 
-    protected override IEnumerable<int> CreateSubject(int count) => Create(Enumerable.Range(0, count).Select(Item));
+    protected override object TryTake(dynamic collection) => collection.TryPop(out int top) ? top : "none";
+}
 
-    protected override void Modify(IEnumerable<int> collection) => ((dynamic)collection).Enqueue(-1);
+/// <summary>The queue shape: Enqueue, Dequeue, TryDequeue, with <see cref="Queue{T}"/> as the twin; the random sequences wrap the ring often.</summary>
+public abstract class QueueConformance : SequenceConformance
+{
+    protected override IEnumerable<int> CreateTwinOf(IEnumerable<int> items) => new Queue<int>(items);
 
-    protected abstract IEnumerable<int> Create(IEnumerable<int> items);
+    protected override void Put(dynamic collection, int value) => collection.Enqueue(value);
 
-    [Fact]
-    public void QueueMembersMatchTwin() => ForEachCase((size, name) => Compare(name, size, (c, log) =>
-    {
-        dynamic queue = c;
-        log.Add("Peek", () => (int)queue.Peek());
-        log.Add("TryPeek", () => queue.TryPeek(out int head) ? head : (object)"none");
-        log.Add("Contains", () => (bool)queue.Contains(Item(0)));
-        log.Add("Contains absent", () => (bool)queue.Contains(-1000));
-        log.Add("ToArray", () => (int[])queue.ToArray());
-        log.Add("CopyTo null", (Action)(() => queue.CopyTo((int[])null!, 0)));
-        log.Add("CopyTo negative", (Action)(() => queue.CopyTo(new int[size + 1], -1)));
-        log.Add("CopyTo past the end", (Action)(() => queue.CopyTo(new int[size + 1], size + 2)));
-        log.Add("CopyTo too small", (Action)(() => queue.CopyTo(new int[size + 1], 2)));
-        log.Add("CopyTo", () =>
-        {
-            int[] array = new int[size + 1];
-            queue.CopyTo(array, 1);
-            return array;
-        });
-        log.Add("EnsureCapacity(-1)", () => (int)queue.EnsureCapacity(-1) >= 0);
-        log.Add("Dequeue", () => (int)queue.Dequeue());
-        log.Add("TryDequeue", () => queue.TryDequeue(out int first) ? first : (object)"none");
-        log.Add("Enqueue", (Action)(() => queue.Enqueue(77)));
-        log.Add("TrimExcess", (Action)(() => queue.TrimExcess()));
-        log.Add("contents", () => ((IEnumerable<int>)queue).ToList());
-        log.Add("Clear", (Action)(() => queue.Clear()));
-        log.Add("Dequeue empty", () => (int)queue.Dequeue());
-        log.Add("Peek empty", () => (int)queue.Peek());
-        log.Add("TryDequeue empty", () => queue.TryDequeue(out int none) ? none : (object)"none");
-    }));
+    protected override int Take(dynamic collection) => (int)collection.Dequeue();
 
-    [Fact]
-    public void RandomOperationsMatchTwin()
-    {
-        for (int seed = 1; seed <= 4; seed++)
-        {
-            Random random = new(seed * 37);
-            Queue<int> twin = new();
-            dynamic subject = Create([]);
-            for (int step = 0; step < 3_000; step++)
-            {
-                int value = random.Next(100);
-                string name = $"seed {seed} step {step}";
-                switch (random.Next(6))
-                {
-                    case 0:
-                    case 1:
-                        twin.Enqueue(value);
-                        subject.Enqueue(value);
-                        break;
-                    case 2:
-                        Conformance.Same(Conformance.Outcome(() => twin.Dequeue()), Conformance.Outcome(() => (int)subject.Dequeue()), name + " Dequeue");
-                        break;
-                    case 3:
-                        Conformance.Same(Conformance.Outcome(() => twin.Peek()), Conformance.Outcome(() => (int)subject.Peek()), name + " Peek");
-                        break;
-                    case 4:
-                        Conformance.Same(Conformance.Outcome(() => twin.Contains(value)), Conformance.Outcome(() => (bool)subject.Contains(value)), name + " Contains");
-                        break;
-                    default:
-                        if (random.Next(30) == 0)
-                        {
-                            twin.Clear();
-                            subject.Clear();
-                        }
-                        else
-                        {
-                            twin.TrimExcess();
-                            subject.TrimExcess();
-                        }
-
-                        break;
-                }
-
-                Conformance.SameSequence(twin, (IEnumerable<int>)subject, name + " contents");
-            }
-
-            DisposeSubject(subject);
-        }
-    }
+    protected override object TryTake(dynamic collection) => collection.TryDequeue(out int head) ? head : "none";
 }
 
 public sealed class StackControl : StackConformance
