@@ -42,20 +42,23 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
 
     private static void AnalyzeBlock(OperationBlockAnalysisContext context, OwnershipModel model)
     {
-        foreach (IOperation root in context.OperationBlocks)
+        var seen = new HashSet<IOperation>();
+        foreach (IOperation block in context.OperationBlocks)
         {
-            if (root is not (IMethodBodyOperation or IConstructorBodyOperation or IBlockOperation { Parent: null }))
+            IOperation root = block;
+            while (root.Parent is not null)
             {
-                continue;
+                root = root.Parent;
             }
 
-            if (HasErrors(root))
+            // Bodies only: field, property and parameter initializers hold no locals worth tracking.
+            if (root is not (IMethodBodyOperation or IConstructorBodyOperation or IBlockOperation) || !seen.Add(root) || HasErrors(root))
             {
                 continue;
             }
 
             HashSet<ILocalSymbol> captured = CapturedLocals(root, context.OwningSymbol);
-            AnalyzeGraph(context.GetControlFlowGraph(root), model, captured, context.ReportDiagnostic);
+            AnalyzeGraph(context.GetControlFlowGraph(block), model, captured, context.ReportDiagnostic);
         }
     }
 
@@ -151,6 +154,11 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
     /// <summary><c>pool.Rent(n);</c> or <c>_ = new PooledList&lt;T&gt;();</c>: the result is lost at once.</summary>
     private static void ReportDiscarded(IOperation statement, OwnershipModel model, System.Action<Diagnostic> report)
     {
+        if (statement is IExpressionStatementOperation expressionStatement)
+        {
+            statement = expressionStatement.Operation;
+        }
+
         IOperation value = statement is ISimpleAssignmentOperation { Target: IDiscardOperation } discard ? discard.Value : statement;
         if (!model.IsSource(value, out OwnershipKind kind))
         {

@@ -1,0 +1,356 @@
+using Gen0.Analyzers.Rules;
+
+namespace Gen0.Analyzers.Tests;
+
+public sealed class RentWithoutReturnTests
+{
+    private static Task Check(string body, params Microsoft.CodeAnalysis.Testing.DiagnosticResult[] expected) =>
+        Verify.AnalyzerAsync<PoolLifetimeAnalyzer>("public class C\n{\n    private byte[]? _field;\n    private readonly Pool<object> _pool = new(() => new object());\n" + body + "\n}\n", expected);
+
+    [Fact]
+    public Task NeverReturned() => Check("""
+        public int M()
+        {
+            byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(100)|};
+            return buffer.Length;
+        }
+        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "on every path"));
+
+    [Fact]
+    public Task ReturnedInFinally() => Check("""
+        public int M(Stream stream)
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            try
+            {
+                return stream.Read(buffer, 0, buffer.Length);
+            }
+            finally
+            {
+                ArrayPool<byte>.Shared.Return(buffer);
+            }
+        }
+        """);
+
+    [Fact]
+    public Task ReturnedButNotOnException() => Check("""
+        public int M(Stream stream)
+        {
+            byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(100)|};
+            int read = stream.Read(buffer, 0, buffer.Length);
+            ArrayPool<byte>.Shared.Return(buffer);
+            return read;
+        }
+        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "if 'stream.Read(buffer, 0, buffer.Length)' throws"));
+
+    [Fact]
+    public Task ReturnedWithNothingThatThrowsInBetween() => Check("""
+        public int M()
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            buffer[0] = 1;
+            int first = buffer[0];
+            ArrayPool<byte>.Shared.Return(buffer);
+            return first;
+        }
+        """);
+
+    [Fact]
+    public Task EarlyReturnLeaks() => Check("""
+        public int M(bool skip)
+        {
+            byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(100)|};
+            if (skip)
+            {
+                return 0;
+            }
+
+            buffer[0] = 1;
+            ArrayPool<byte>.Shared.Return(buffer);
+            return 1;
+        }
+        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "on every path"));
+
+    [Fact]
+    public Task ReturnedOnBothBranches() => Check("""
+        public int M(bool skip)
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            if (skip)
+            {
+                ArrayPool<byte>.Shared.Return(buffer);
+                return 0;
+            }
+
+            buffer[0] = 1;
+            ArrayPool<byte>.Shared.Return(buffer);
+            return 1;
+        }
+        """);
+
+    [Fact]
+    public Task LoopThatRentsEachIterationAndReturnsOnlySometimes() => Check("""
+        public void M(int n)
+        {
+            for (int i = 0; i < n; i++)
+            {
+                byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(100)|};
+                if (i % 2 == 0)
+                {
+                    continue;
+                }
+
+                ArrayPool<byte>.Shared.Return(buffer);
+            }
+        }
+        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "on every path"));
+
+    [Fact]
+    public Task LoopThatReturnsEveryIteration() => Check("""
+        public void M(int n)
+        {
+            for (int i = 0; i < n; i++)
+            {
+                byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+                try
+                {
+                    Console.WriteLine(buffer.Length);
+                }
+                finally
+                {
+                    ArrayPool<byte>.Shared.Return(buffer);
+                }
+            }
+        }
+        """);
+
+    [Fact]
+    public Task StackallocOrRentWithNullCheckedReturn() => Check("""
+        public int M(int n)
+        {
+            byte[]? rented = null;
+            Span<byte> span = n <= 128 ? stackalloc byte[128] : (rented = ArrayPool<byte>.Shared.Rent(n));
+            span[0] = 1;
+            int first = span[0];
+            if (rented != null)
+            {
+                ArrayPool<byte>.Shared.Return(rented);
+            }
+
+            return first;
+        }
+        """);
+
+    [Fact]
+    public Task NullCheckedReturnInFinally() => Check("""
+        public void M(Stream stream, int n)
+        {
+            byte[]? rented = null;
+            try
+            {
+                rented = ArrayPool<byte>.Shared.Rent(n);
+                stream.Write(rented, 0, n);
+            }
+            finally
+            {
+                if (rented is not null)
+                {
+                    ArrayPool<byte>.Shared.Return(rented);
+                }
+            }
+        }
+        """);
+
+    [Fact]
+    public Task EscapesThroughReturn() => Check("""
+        public byte[] M() => ArrayPool<byte>.Shared.Rent(100);
+        public byte[] N()
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            buffer[0] = 1;
+            return buffer;
+        }
+        """);
+
+    [Fact]
+    public Task EscapesThroughFieldOutAndRef() => Check("""
+        public void ToField()
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            _field = buffer;
+        }
+
+        public void ToOut(out byte[] result)
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            result = buffer;
+        }
+
+        public void ByRef()
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            Swap(ref buffer);
+        }
+
+        private void Swap(ref byte[] buffer) => _field = buffer;
+        """);
+
+    [Fact]
+    public Task EscapesIntoLambdaCollectionAndConstructor() => Check("""
+        public Func<int> IntoLambda()
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            return () => buffer.Length;
+        }
+
+        public void IntoCollection(List<byte[]> owners)
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            owners.Add(buffer);
+        }
+
+        public MemoryStream IntoConstructor()
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            return new MemoryStream(buffer);
+        }
+
+        public void IntoGenericMethod()
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            Keep(buffer);
+        }
+
+        private void Keep<T>(T value) => Console.WriteLine(value);
+        """);
+
+    [Fact]
+    public Task PassingToABorrowingMethodIsNotAnEscape() => Check("""
+        public void M()
+        {
+            byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(100)|};
+            Fill(buffer);
+        }
+
+        private static void Fill(byte[] buffer) => buffer.AsSpan().Clear();
+        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "on every path"));
+
+    [Fact]
+    public Task DiscardedRent() => Check("""
+        public void M()
+        {
+            {|#0:ArrayPool<byte>.Shared.Rent(100)|};
+            _ = {|#1:_pool.Rent()|};
+        }
+        """,
+        Verify.Diagnostic("GEN0002").WithLocation(0),
+        Verify.Diagnostic("GEN0002").WithLocation(1));
+
+    [Fact]
+    public Task PoolOfTRentWithoutReturn() => Check("""
+        public string M()
+        {
+            object item = {|#0:_pool.Rent()|};
+            return item.ToString()!;
+        }
+
+        public string N()
+        {
+            object item = _pool.Rent();
+            try
+            {
+                return item.ToString()!;
+            }
+            finally
+            {
+                _pool.Return(item);
+            }
+        }
+        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("item", "on every path"));
+
+    [Fact]
+    public Task ScalableArrayPoolAndRentAsync() => Check("""
+        private static readonly ScalableArrayPool<int> s_ints = new(new ScalableArrayPoolOptions());
+        public int M()
+        {
+            int[] numbers = {|#0:s_ints.Rent(10)|};
+            return numbers[0];
+        }
+
+        public async Task<int> N()
+        {
+            object item = {|#1:await _pool.RentAsync()|};
+            return item.GetHashCode();
+        }
+        """,
+        Verify.Diagnostic("GEN0002").WithLocation(0),
+        Verify.Diagnostic("GEN0002").WithLocation(1));
+
+    [Fact]
+    public Task CatchThatReturnsAndRethrows() => Check("""
+        public int M(Stream stream)
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            int read;
+            try
+            {
+                read = stream.Read(buffer, 0, 100);
+            }
+            catch
+            {
+                ArrayPool<byte>.Shared.Return(buffer);
+                throw;
+            }
+
+            ArrayPool<byte>.Shared.Return(buffer);
+            return read;
+        }
+        """);
+
+    [Fact]
+    public Task OverwrittenWhileOwned() => Check("""
+        public void M()
+        {
+            byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(100)|};
+            buffer = ArrayPool<byte>.Shared.Rent(200);
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "on every path"));
+
+    [Fact]
+    public Task RentInsideLambdaAndLocalFunction() => Check("""
+        public void M()
+        {
+            Action lambda = () =>
+            {
+                byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(100)|};
+                buffer[0] = 1;
+            };
+            Local();
+            lambda();
+
+            void Local()
+            {
+                byte[] other = {|#1:ArrayPool<byte>.Shared.Rent(100)|};
+                other[0] = 1;
+            }
+        }
+        """,
+        Verify.Diagnostic("GEN0002").WithLocation(0),
+        Verify.Diagnostic("GEN0002").WithLocation(1));
+
+    [Fact]
+    public Task ThrowStatementWhileOwned() => Check("""
+        public void M(int n)
+        {
+            byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(100)|};
+            buffer[0] = 1;
+            if (n < 0)
+            {
+                throw new ArgumentOutOfRangeException(nameof(n));
+            }
+
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+        """, Verify.Diagnostic("GEN0002").WithLocation(0));
+}
