@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using Gen0.Buffers;
 using Gen0.Scopes;
 using Gen0.Tests.Infrastructure;
 
@@ -500,6 +501,57 @@ public class DisposeScopeAdversarialTests
         Assert.True(totalAccepted > 0 && totalRefused > 0, $"accepted {totalAccepted}, refused {totalRefused}: the race was not exercised.");
     }
 
+    [Fact]
+    public void ConcurrentRegistration_AcrossSegmentGrowth_EveryObjectStoredOnce_EachThreadsObjectsInReverse()
+    {
+        int threads = Environment.ProcessorCount * 4;
+        const int perThreadCount = 300;
+        for (int round = 0; round < 10; round++)
+        {
+            DisposeScope scope = DisposeScope.BeginScope(DisposeScopeOption.RequiresNew);
+            ConcurrentQueue<(int Thread, int Sequence)> disposals = new();
+            OrderedDisposable[][] items = new OrderedDisposable[threads][];
+            Watchdog.Run(
+                () => Parallel.For(0, threads, new ParallelOptions { MaxDegreeOfParallelism = threads }, t =>
+                {
+                    items[t] = new OrderedDisposable[perThreadCount];
+                    for (int i = 0; i < perThreadCount; i++)
+                    {
+                        items[t][i] = scope.Register(new OrderedDisposable(t, i, disposals));
+                    }
+                }),
+                what: "concurrent registration across segment growth");
+            Assert.Equal(threads * perThreadCount, scope.Count);
+            scope.Dispose();
+            Assert.All(items.SelectMany(x => x), item => Assert.Equal(1, item.Disposals));
+            foreach (IGrouping<int, (int Thread, int Sequence)> perThread in disposals.GroupBy(d => d.Thread))
+            {
+                Assert.Equal(Enumerable.Range(0, perThreadCount).Reverse(), perThread.Select(d => d.Sequence));
+            }
+        }
+    }
+
+    [Fact]
+    public void DirtyArraysInTheSharedPool_AreNeverMistakenForRegistrations()
+    {
+        // The overflow storage is rented from the shared object pool; a slot that is not empty counts as registered.
+        EventLog log = new();
+        NeedDispose stray = new("stray", log);
+        ScalableArrayPool<object?> pool = ScalableArrayPool<object?>.Shared;
+        for (int length = 8; length <= 256; length *= 2)
+        {
+            object?[] dirty = pool.Rent(length);
+            Array.Fill(dirty, stray);
+            pool.Return(dirty, clearArray: false);
+        }
+
+        DisposeScope scope = DisposeScope.BeginScope(DisposeScopeOption.RequiresNew);
+        NeedDispose[] items = Enumerable.Range(0, 200).Select(i => scope.Register(new NeedDispose(i.ToString(), log))).ToArray();
+        scope.Dispose();
+        Assert.Equal(0, stray.DisposeCount);
+        Assert.All(items, item => Assert.Equal(1, item.DisposeCount));
+    }
+
     [Theory]
     [InlineData(-1)]
     [InlineData(3)]
@@ -536,6 +588,19 @@ public class DisposeScopeAdversarialTests
         public int Disposals => Volatile.Read(ref _disposals);
 
         public void Dispose() => Interlocked.Increment(ref _disposals);
+    }
+
+    private sealed class OrderedDisposable(int thread, int sequence, ConcurrentQueue<(int Thread, int Sequence)> disposals) : IDisposable
+    {
+        private int _disposals;
+
+        public int Disposals => Volatile.Read(ref _disposals);
+
+        public void Dispose()
+        {
+            Interlocked.Increment(ref _disposals);
+            disposals.Enqueue((thread, sequence));
+        }
     }
 
     private sealed class Reentrant(DisposeScope scope, EventLog log) : IDisposable
