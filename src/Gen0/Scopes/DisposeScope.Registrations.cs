@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Numerics;
 using Gen0.Buffers;
 
 namespace Gen0.Scopes;
@@ -6,108 +7,204 @@ namespace Gen0.Scopes;
 public sealed partial class DisposeScope
 {
     private const int InlineCapacity = 4;
-    private const int MinimumOverflowLength = 8;
+    private const int FirstSegmentShift = 3;
+    private const int FirstSegmentLength = 1 << FirstSegmentShift;
 
-    // Registrations 0..3 live inline, the rest in a pooled overflow buffer that doubles when full.
+    // Segment k holds FirstSegmentLength << k registrations; 28 segments cover every index an int can reach.
+    private const int SegmentCount = 31 - FirstSegmentShift;
+
+    // Set in _state by the end of the scope; a registration that sees it after reserving was refused.
+    private const int EndedBit = int.MinValue;
+
+    // Registrations 0..3 live inline; the rest in pooled segments of doubling length that never move (a registration
+    // stores into its slot without a lock, so no buffer may be copied while another registration writes to it).
     private InlineItems _inline;
-    private object?[]? _overflow;
-    private int _count;
+    private object?[]?[]? _segments;
 
-    // A one-word spin lock: the critical sections are a few stores (rarely a buffer growth), so one interlocked
-    // operation per registration is all an uncontended registration costs.
-    private int _lock;
-    private volatile bool _ended;
+    // The whole registration protocol in one word, so that a registration is one interlocked increment: the low 31
+    // bits count the slots reserved, the sign bit says the scope has ended. The increment reserves a slot and, in the
+    // same atomic step, observes whether the scope had ended; the end sets the bit and, in the same step, learns how
+    // many slots were reserved before it. A reserved slot is filled by a plain (release) store afterwards, so the end
+    // waits until every slot it counted is non-null.
+    private int _state;
 
-    private static ArrayPool<object?> OverflowPool => DefaultArrayPool<object?>.Instance;
+    // Reservations whose object could never be stored (renting a segment threw): the end stops waiting for as many
+    // empty slots.
+    private int _unpublished;
+
+    private static ArrayPool<object?> SegmentPool => DefaultArrayPool<object?>.Instance;
+
+    private static ArrayPool<object?[]?> DirectoryPool => DefaultArrayPool<object?[]?>.Instance;
 
     private void Add(object item)
     {
-        Enter();
-        if (_ended)
+        int reserved = Interlocked.Increment(ref _state);
+        if (reserved < 0)
         {
-            Exit();
+            // Ended (or, unreachably, 2^31 registrations): undo the reservation so that the word stays bounded.
+            Interlocked.Decrement(ref _state);
             ThrowScopeEnded();
         }
 
-        int count = _count;
-        if (count < InlineCapacity)
+        int index = reserved - 1;
+        if (index < InlineCapacity)
         {
-            _inline[count] = item;
+            Volatile.Write(ref _inline[index], item);
         }
         else
         {
-            object?[]? overflow = _overflow;
-            int index = count - InlineCapacity;
-            if (overflow is null || index >= overflow.Length)
+            AddToSegment(index - InlineCapacity, item);
+        }
+    }
+
+    private void AddToSegment(int overflowIndex, object item)
+    {
+        try
+        {
+            int segment = SegmentOf(overflowIndex, out int offset);
+            object?[] storage = Volatile.Read(ref SegmentDirectory()[segment]) ?? CreateSegment(segment);
+            Volatile.Write(ref storage[offset], item);
+        }
+        catch
+        {
+            Interlocked.Increment(ref _unpublished);
+            throw;
+        }
+    }
+
+    private static int SegmentOf(int overflowIndex, out int offset)
+    {
+        // Segment k starts at FirstSegmentLength * (2^k - 1): biasing the index by FirstSegmentLength turns the segment
+        // into a power of two and the offset into the bits below it.
+        uint biased = (uint)overflowIndex + FirstSegmentLength;
+        int segment = BitOperations.Log2(biased) - FirstSegmentShift;
+        offset = (int)(biased - (FirstSegmentLength << segment));
+        return segment;
+    }
+
+    private object?[]?[] SegmentDirectory()
+    {
+        object?[]?[]? directory = Volatile.Read(ref _segments);
+        if (directory is not null)
+        {
+            return directory;
+        }
+
+        object?[]?[] rented = DirectoryPool.Rent(SegmentCount);
+        Array.Clear(rented);
+        directory = Interlocked.CompareExchange(ref _segments, rented, null);
+        if (directory is null)
+        {
+            return rented;
+        }
+
+        DirectoryPool.Return(rented);
+        return directory;
+    }
+
+    private object?[] CreateSegment(int segment)
+    {
+        // Cleared because a pooled array may come back dirty, and an empty slot means "not stored yet" to the end.
+        object?[] rented = SegmentPool.Rent(FirstSegmentLength << segment);
+        Array.Clear(rented);
+        object?[]? installed = Interlocked.CompareExchange(ref SegmentDirectory()[segment], rented, null);
+        if (installed is null)
+        {
+            return rented;
+        }
+
+        SegmentPool.Return(rented);
+        return installed;
+    }
+
+    /// <summary>Marks the scope ended; returns how many slots were reserved before, or -1 when it had already ended.</summary>
+    private int MarkEnded()
+    {
+        int previous = Interlocked.Or(ref _state, EndedBit);
+        return previous < 0 ? -1 : previous;
+    }
+
+    /// <summary>Waits until every one of the first <paramref name="count"/> reserved slots holds its object.</summary>
+    private void WaitForRegistrations(int count)
+    {
+        SpinWait spinner = default;
+        while (true)
+        {
+            int empty = 0;
+            for (int i = 0; i < count; i++)
             {
-                try
+                if (PeekAt(i) is null)
                 {
-                    overflow = GrowOverflow(overflow, index);
-                }
-                catch
-                {
-                    Exit();
-                    throw;
+                    empty++;
                 }
             }
 
-            overflow[index] = item;
-        }
+            if (empty == Volatile.Read(ref _unpublished))
+            {
+                return;
+            }
 
-        _count = count + 1;
-        Exit();
+            spinner.SpinOnce();
+        }
     }
 
-    private object?[] GrowOverflow(object?[]? overflow, int used)
+    private object? PeekAt(int index)
     {
-        object?[] grown = OverflowPool.Rent(Math.Max(MinimumOverflowLength, used * 2));
-        if (overflow is not null)
+        if (index < InlineCapacity)
         {
-            Array.Copy(overflow, grown, used);
-            OverflowPool.Return(overflow, clearArray: true);
+            return Volatile.Read(ref _inline[index]);
         }
 
-        _overflow = grown;
-        return grown;
+        int segment = SegmentOf(index - InlineCapacity, out int offset);
+        object?[]? storage = Volatile.Read(ref _segments) is { } directory ? Volatile.Read(ref directory[segment]) : null;
+        return storage is null ? null : Volatile.Read(ref storage[offset]);
     }
 
-    /// <summary>Takes the object at <paramref name="index"/> out of the buffer (only after the scope has ended).</summary>
-    private object TakeAt(int index)
+    /// <summary>
+    /// Takes the object at <paramref name="index"/> out of the storage (only after the scope has ended and
+    /// <see cref="WaitForRegistrations"/> returned); <see langword="null"/> for a slot whose object was never stored.
+    /// </summary>
+    private object? TakeAt(int index)
     {
-        ref object? slot = ref index < InlineCapacity ? ref _inline[index] : ref _overflow![index - InlineCapacity];
-        object item = slot!;
+        ref object? slot = ref _inline[0];
+        if (index < InlineCapacity)
+        {
+            slot = ref _inline[index];
+        }
+        else
+        {
+            int segment = SegmentOf(index - InlineCapacity, out int offset);
+            if (_segments?[segment] is not { } storage)
+            {
+                return null;
+            }
+
+            slot = ref storage[offset];
+        }
+
+        object? item = slot;
         slot = null;
         return item;
     }
 
-    /// <summary>Returns the overflow buffer (its used slots were cleared by <see cref="TakeAt"/>).</summary>
+    /// <summary>Returns the segments (their used slots were cleared by <see cref="TakeAt"/>) and the directory.</summary>
     private void ReleaseStorage()
     {
-        _count = 0;
-        if (_overflow is { } overflow)
+        object?[]?[]? directory = _segments;
+        if (directory is null)
         {
-            _overflow = null;
-            OverflowPool.Return(overflow);
+            return;
         }
-    }
 
-    private void Enter()
-    {
-        if (Interlocked.CompareExchange(ref _lock, 1, 0) != 0)
+        _segments = null;
+        for (int i = 0; i < SegmentCount; i++)
         {
-            EnterContended();
+            if (directory[i] is { } segment)
+            {
+                SegmentPool.Return(segment);
+            }
         }
-    }
 
-    private void EnterContended()
-    {
-        SpinWait spinner = default;
-        do
-        {
-            spinner.SpinOnce();
-        }
-        while (Volatile.Read(ref _lock) != 0 || Interlocked.CompareExchange(ref _lock, 1, 0) != 0);
+        DirectoryPool.Return(directory, clearArray: true);
     }
-
-    private void Exit() => Volatile.Write(ref _lock, 0);
 }

@@ -96,14 +96,14 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
     public DisposeScopeOption Option => _option;
 
     /// <summary>Gets whether this scope has ended (was disposed).</summary>
-    public bool IsDisposed => _ended;
+    public bool IsDisposed => Volatile.Read(ref _state) < 0;
 
     /// <summary>
     /// Gets the number of objects waiting to be disposed in the scope that registrations through this one go to: this
     /// scope, or for a joined <see cref="DisposeScopeOption.Required"/> scope the scope it joined; 0 for
     /// <see cref="DisposeScopeOption.Suppress"/> and after the scope has ended.
     /// </summary>
-    public int Count => (_owner ?? this)._count;
+    public int Count => Math.Max(Volatile.Read(ref (_owner ?? this)._state), 0);
 
     /// <summary>
     /// Begins a scope and, unless it joins the ambient one, makes it the ambient scope of the current execution flow
@@ -120,7 +120,7 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
             case DisposeScopeOption.Required:
                 // Join only a scope that can still take registrations; an ended one (code that outlived its scope)
                 // or a Suppress scope means there is nothing to join.
-                if (ambient is not null && ambient._option != DisposeScopeOption.Suppress && !ambient._ended)
+                if (ambient is not null && ambient._option != DisposeScopeOption.Suppress && !ambient.IsDisposed)
                 {
                     return new DisposeScope(option, ambient, previous: null);
                 }
@@ -174,23 +174,24 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
     /// <exception cref="AggregateException">One or more objects threw from their disposal; all were disposed.</exception>
     public void Dispose()
     {
-        if (!TryEnd())
+        int count = TryEnd();
+        if (count <= 0)
         {
             return;
         }
 
-        int count = _count;
-        if (count == 0)
-        {
-            return;
-        }
-
+        WaitForRegistrations(count);
         List<Exception>? errors = null;
         for (int i = count - 1; i >= 0; i--)
         {
-            object item = TakeAt(i);
+            object? item = TakeAt(i);
             try
             {
+                if (item is null)
+                {
+                    continue; // a registration that failed to store its object (and threw to its caller)
+                }
+
                 if (item is IDisposable disposable)
                 {
                     disposable.Dispose();
@@ -224,7 +225,8 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
     {
         // Not an async method: the ambient scope must be restored in the caller's execution context, and changes an
         // async method makes to an AsyncLocal do not flow back to its caller.
-        return TryEnd() && _count != 0 ? DisposeItemsAsync() : default;
+        int count = TryEnd();
+        return count > 0 ? DisposeItemsAsync(count) : default;
     }
 
     /// <summary>Registers <paramref name="item"/> in the ambient scope (the registration extensions end here).</summary>
@@ -244,14 +246,20 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
         ambient.Add(item);
     }
 
-    private async ValueTask DisposeItemsAsync()
+    private async ValueTask DisposeItemsAsync(int count)
     {
+        WaitForRegistrations(count);
         List<Exception>? errors = null;
-        for (int i = _count - 1; i >= 0; i--)
+        for (int i = count - 1; i >= 0; i--)
         {
-            object item = TakeAt(i);
+            object? item = TakeAt(i);
             try
             {
+                if (item is null)
+                {
+                    continue;
+                }
+
                 if (item is IAsyncDisposable asyncDisposable)
                 {
                     await asyncDisposable.DisposeAsync().ConfigureAwait(false);
@@ -316,7 +324,7 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
     {
         if (_owner is not null)
         {
-            if (_ended)
+            if (IsDisposed)
             {
                 ThrowScopeEnded();
             }
@@ -332,25 +340,24 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
         return this;
     }
 
-    /// <summary>Marks the scope ended (once) and restores the ambient scope; false when it had already ended.</summary>
-    private bool TryEnd()
+    /// <summary>
+    /// Marks the scope ended (once) and restores the ambient scope; returns how many objects were registered, or -1 when
+    /// it had already ended.
+    /// </summary>
+    private int TryEnd()
     {
-        Enter();
-        if (_ended)
+        int count = MarkEnded();
+        if (count < 0)
         {
-            Exit();
-            return false;
+            return -1;
         }
-
-        _ended = true;
-        Exit();
 
         // A joined Required scope never changed the ambient scope; the others restore it only when they are still the
         // ambient scope of this flow (not when ended out of order, nor from another flow).
         if (_owner is null && ReferenceEquals(s_ambient.Value, this))
         {
             DisposeScope? previous = _previous;
-            while (previous is not null && previous._ended)
+            while (previous is not null && previous.IsDisposed)
             {
                 previous = previous._previous;
             }
@@ -358,7 +365,7 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
             s_ambient.Value = previous;
         }
 
-        return true;
+        return count;
     }
 
     [DoesNotReturn]
