@@ -94,4 +94,14 @@ public sealed class ScalableArrayPoolStatistics
         ArrayPoolDropReason.DoubleReturn => DropsDoubleReturn,
         _ => throw new ArgumentOutOfRangeException(nameof(reason), reason, "Not a defined ArrayPoolDropReason."),
     };
+
+    /// <summary>Returns the figures on one line, for logs and the debugger.</summary>
+    /// <returns>The counters, for example <c>Rents = 10, Hits = 9 (thread-local 8), Allocations = 1, ...</c>.</returns>
+    public override string ToString() => string.Create(
+        System.Globalization.CultureInfo.InvariantCulture,
+        $"Rents = {Rents}, Hits = {Hits} (thread-local {ThreadLocalHits}), Allocations = {Allocations}, Returns = {Returns}, " +
+        $"Drops = {Drops} (over maximum {DropsOverMaximumLength}, foreign length {DropsForeignLength}, full {DropsPoolFull}, " +
+        $"over budget {DropsOverBudget}, disposed {DropsPoolDisposed}, double return {DropsDoubleReturn}), " +
+        $"Trimmed = {TrimmedArrays} arrays / {TrimmedBytes} B, Retained = {RetainedArrays} arrays / {RetainedBytes} B, " +
+        $"Reserved = {ReservedBytes} B of {MaxRetainedBytes} B");
 }

@@ -8,6 +8,21 @@ namespace Gen0.Tests.Buffers;
 public sealed class ScalableArrayPoolDiagnosticsTests
 {
     [Fact]
+    public void Statistics_ToString_PrintsTheFigures()
+    {
+        using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { MaxArrayLength = 1000 });
+        pool.Return(pool.Rent(100));
+        pool.Return(pool.Rent(5000));
+
+        string text = pool.GetStatistics().ToString();
+
+        Assert.Contains("Rents = 2", text, StringComparison.Ordinal);
+        Assert.Contains("Allocations = 2", text, StringComparison.Ordinal);
+        Assert.Contains("over maximum 1", text, StringComparison.Ordinal);
+        Assert.DoesNotContain(nameof(ScalableArrayPoolStatistics), text, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void EventSource_FiresEveryEvent_WithPayload()
     {
         string name = "events-" + Guid.NewGuid().ToString("N");
