@@ -25,8 +25,8 @@ namespace Gen0.Scopes;
 /// </para>
 /// <para>Invariants:</para>
 /// <list type="bullet">
-/// <item>Registration is thread-safe and allocates nothing per object beyond the amortized growth of one pooled buffer
-/// (the first four registrations live inside the scope object). Objects are disposed in reverse order of
+/// <item>Registration is thread-safe, lock-free (one interlocked increment) and allocates nothing: the first four
+/// registrations live inside the scope object, the rest in pooled segments of doubling length. Objects are disposed in reverse order of
 /// registration, each exactly once, every one of them even when some throw; the failures are then thrown together
 /// as one <see cref="AggregateException"/>.</item>
 /// <item>A scope ends once; ending it again does nothing. Registering into an ended scope throws
