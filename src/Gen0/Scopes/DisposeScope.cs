@@ -25,8 +25,8 @@ namespace Gen0.Scopes;
 /// </para>
 /// <para>Invariants:</para>
 /// <list type="bullet">
-/// <item>Registration is thread-safe and allocates nothing per object beyond the amortized growth of one pooled buffer
-/// (the first four registrations live inside the scope object). Objects are disposed in reverse order of
+/// <item>Registration is thread-safe, lock-free (one interlocked increment) and allocates nothing: the first four
+/// registrations live inside the scope object, the rest in pooled segments of doubling length. Objects are disposed in reverse order of
 /// registration, each exactly once, every one of them even when some throw; the failures are then thrown together
 /// as one <see cref="AggregateException"/>.</item>
 /// <item>A scope ends once; ending it again does nothing. Registering into an ended scope throws
@@ -226,7 +226,48 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
         // Not an async method: the ambient scope must be restored in the caller's execution context, and changes an
         // async method makes to an AsyncLocal do not flow back to its caller.
         int count = TryEnd();
-        return count > 0 ? DisposeItemsAsync(count) : default;
+        if (count <= 0)
+        {
+            return default;
+        }
+
+        // Objects are disposed synchronously until one's DisposeAsync is still pending, and only then does an async
+        // continuation take over: a scope of IDisposable objects (the common case) ends under `await using` with no
+        // state machine and no allocation, as fast as under `using`.
+        WaitForRegistrations(count);
+        List<Exception>? errors = null;
+        for (int i = count - 1; i >= 0; i--)
+        {
+            ValueTask pending = default;
+            try
+            {
+                switch (TakeAt(i))
+                {
+                    case IAsyncDisposable asyncDisposable:
+                        pending = asyncDisposable.DisposeAsync();
+                        break;
+                    case IDisposable disposable:
+                        disposable.Dispose();
+                        break;
+                }
+
+                if (pending.IsCompleted)
+                {
+                    pending.GetAwaiter().GetResult();
+                    continue;
+                }
+            }
+            catch (Exception exception)
+            {
+                (errors ??= []).Add(exception);
+                continue;
+            }
+
+            return DisposeRemainingAsync(pending, i, errors);
+        }
+
+        ReleaseStorage();
+        return errors is null ? default : ValueTask.FromException(CreateDisposeFailed(errors));
     }
 
     /// <summary>Registers <paramref name="item"/> in the ambient scope (the registration extensions end here).</summary>
@@ -246,27 +287,30 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
         ambient.Add(item);
     }
 
-    private async ValueTask DisposeItemsAsync(int count)
+    /// <summary>Awaits <paramref name="pending"/> (the disposal of the object at <paramref name="index"/>), then disposes the objects below it.</summary>
+    private async ValueTask DisposeRemainingAsync(ValueTask pending, int index, List<Exception>? errors)
     {
-        WaitForRegistrations(count);
-        List<Exception>? errors = null;
-        for (int i = count - 1; i >= 0; i--)
+        try
         {
-            object? item = TakeAt(i);
+            await pending.ConfigureAwait(false);
+        }
+        catch (Exception exception)
+        {
+            (errors ??= []).Add(exception);
+        }
+
+        for (int i = index - 1; i >= 0; i--)
+        {
             try
             {
-                if (item is null)
+                switch (TakeAt(i))
                 {
-                    continue;
-                }
-
-                if (item is IAsyncDisposable asyncDisposable)
-                {
-                    await asyncDisposable.DisposeAsync().ConfigureAwait(false);
-                }
-                else
-                {
-                    ((IDisposable)item).Dispose();
+                    case IAsyncDisposable asyncDisposable:
+                        await asyncDisposable.DisposeAsync().ConfigureAwait(false);
+                        break;
+                    case IDisposable disposable:
+                        disposable.Dispose();
+                        break;
                 }
             }
             catch (Exception exception)
@@ -278,7 +322,7 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
         ReleaseStorage();
         if (errors is not null)
         {
-            ThrowDisposeFailed(errors);
+            throw CreateDisposeFailed(errors);
         }
     }
 
@@ -396,8 +440,10 @@ public sealed partial class DisposeScope : IDisposable, IAsyncDisposable
             nameof(option), option, "The value is not a defined DisposeScopeOption: use Required, RequiresNew or Suppress.");
 
     [DoesNotReturn]
-    private static void ThrowDisposeFailed(List<Exception> errors) =>
-        throw new AggregateException(
+    private static void ThrowDisposeFailed(List<Exception> errors) => throw CreateDisposeFailed(errors);
+
+    private static AggregateException CreateDisposeFailed(List<Exception> errors) =>
+        new(
             "One or more objects registered in the DisposeScope threw while being disposed; every registered object was disposed.",
             errors);
 }

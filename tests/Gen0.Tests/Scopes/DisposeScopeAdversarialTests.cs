@@ -382,6 +382,34 @@ public class DisposeScopeAdversarialTests
     }
 
     [Fact]
+    public async Task DisposeAsync_MixOfSyncThrowingAndPendingAsyncObjects_KeepsReverseOrder_AndAggregatesEveryFailure()
+    {
+        EventLog log = new();
+        DisposeScope scope = DisposeScope.BeginScope(DisposeScopeOption.RequiresNew);
+        scope.Register(new NeedDispose("n0", log));
+        scope.RegisterAsyncDisposable(new AsyncOnlyDisposable("a1", log));
+        scope.Register(new ThrowingDisposable("t2", log));
+        scope.RegisterAsyncDisposable(new FaultingAsyncDisposable(synchronously: false));
+        scope.Register(new DualDisposable("d4", log));
+        scope.Register(new ThrowingDisposable("t5", log));
+        scope.Register(new NeedDispose("n6", log));
+        AggregateException? aggregate = null;
+        try
+        {
+            await scope.DisposeAsync();
+        }
+        catch (AggregateException caught)
+        {
+            aggregate = caught;
+        }
+
+        Assert.NotNull(aggregate);
+        Assert.Equal(["t5", "async", "t2"], aggregate.InnerExceptions.Select(e => e.Message));
+        Assert.Equal(["n6 Is Dispose", "t5 Is Dispose", "d4 Is DisposeAsync", "t2 Is Dispose", "a1 Is DisposeAsync", "n0 Is Dispose"], log.Entries);
+        Assert.Null(DisposeScope.Current);
+    }
+
+    [Fact]
     public void ADisposableThatRegistersIntoItsEndingScope_IsReportedInTheAggregate_OthersStillDisposed()
     {
         EventLog log = new();

@@ -42,6 +42,47 @@ public class DisposeScopeAllocationTests
         }
     }
 
+    [Theory]
+    [InlineData(1)]
+    [InlineData(4)]
+    [InlineData(100)]
+    public void DisposeAsync_OfIDisposableObjects_AllocatesNoMoreThanDispose(int count)
+    {
+        SilentDisposable[] items = Enumerable.Range(0, count).Select(_ => new SilentDisposable()).ToArray();
+        RunScope(items, endAsync: false);
+        RunScope(items, endAsync: true);
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        RunScope(items, endAsync: false);
+        long sync = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        before = GC.GetAllocatedBytesForCurrentThread();
+        RunScope(items, endAsync: true);
+        long async = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.Equal(sync, async);
+        Assert.True(items.All(item => item.DisposeCount == 4));
+
+        static void RunScope(SilentDisposable[] items, bool endAsync)
+        {
+            DisposeScope scope = DisposeScope.BeginScope(DisposeScopeOption.RequiresNew);
+            foreach (SilentDisposable item in items)
+            {
+                scope.Register(item);
+            }
+
+            if (endAsync)
+            {
+                ValueTask pending = scope.DisposeAsync();
+                Assert.True(pending.IsCompletedSuccessfully);
+            }
+            else
+            {
+                scope.Dispose();
+            }
+        }
+    }
+
     private sealed class SilentDisposable : IDisposable
     {
         public int DisposeCount { get; private set; }
