@@ -14,8 +14,11 @@ namespace Gen0.AspNetCore;
 /// <see cref="IPooledObjectPolicy{T}.Return"/> decides whether a returned object is kept; a dropped object that is
 /// <see cref="IDisposable"/> is disposed, and disposing the pool disposes the idle ones (as Microsoft's disposable
 /// pool does). Unlike the default pool, idle objects are released after a minute without use
-/// (<see cref="PoolOptions{T}.TrimAfter"/>), and returning <see langword="null"/> throws
-/// <see cref="ArgumentNullException"/>.
+/// (<see cref="PoolOptions{T}.TrimAfter"/>), returning <see langword="null"/> throws
+/// <see cref="ArgumentNullException"/>, and returning an object twice or one the pool did not create throws
+/// <see cref="InvalidOperationException"/> (Gen0's default misuse detection) instead of letting two requests
+/// share it. 2 × cores retained gives one thread slot plus one-item shards on every machine size; the shard
+/// queue supports capacity 1.
 /// </remarks>
 public sealed class Gen0ObjectPoolProvider : ObjectPoolProvider
 {

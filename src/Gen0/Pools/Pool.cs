@@ -24,17 +24,21 @@ namespace Gen0.Pools;
 /// <para>
 /// Invariants: at most <see cref="PoolOptions{T}.MaxSize"/> objects created by the pool are alive at once (extras
 /// made under <see cref="PoolExhaustedBehavior.Allocate"/> are outside the cap and never retained); an object is
-/// never handed to two renters at once and never sits in the pool twice, provided returns are legitimate;
-/// through <see cref="Lease()"/> (always) and raw <see cref="Return"/> (when
-/// <see cref="PoolOptions{T}.TrackOwnership"/> is on) an illegitimate return throws
-/// <see cref="InvalidOperationException"/> and changes nothing; a factory or reset that throws leaves every
-/// count right. Objects idle in another thread's slot are reachable: a renter at the cap, a waiter, the trimmer
-/// and <see cref="Dispose"/> take them with an atomic exchange.
+/// never handed to two renters at once and never sits in the pool twice; through <see cref="Lease()"/> (always)
+/// and raw <see cref="Return"/> (by default: <see cref="PoolOptions{T}.TrackOwnership"/>) an illegitimate return
+/// (twice, foreign, another pool's, a leased object returned raw) throws <see cref="InvalidOperationException"/>
+/// and changes nothing; a factory or reset that throws leaves every count right; a waiter that leaves for any
+/// reason leaves the wait queue, so no object is handed to it. Objects idle in another thread's slot are
+/// reachable: a renter at the cap, a waiter, the trimmer and <see cref="Dispose"/> take them with an atomic exchange.
 /// </para>
 /// <para>
-/// Without <see cref="PoolOptions{T}.TrackOwnership"/>, raw returns are trusted: returning an object twice, one
-/// from elsewhere, or the value of a live lease can put it in the pool twice and skews the count behind
-/// <see cref="PoolOptions{T}.MaxSize"/>. Leases are checked either way.
+/// Ownership detection: the pool keeps the objects it created in a <c>ConditionalWeakTable</c> (weakly, so
+/// objects rented and never returned are collected, and dropped objects leave it), each bound to its entry whose
+/// generation is odd while rented. A return on the renting thread finds the entry through that thread's
+/// last-rented slot and flips the generation with one compare-and-swap; other returns look it up in the table.
+/// With the opt-out (<c>TrackOwnership = false</c>) raw returns are trusted: a second or foreign return can put
+/// an object in the pool twice and skews the count behind <see cref="PoolOptions{T}.MaxSize"/>. Leases are
+/// checked either way.
 /// </para>
 /// </remarks>
 [DebuggerDisplay("Count = {Count}, Live = {LiveCount}, MaxSize = {MaxSizeDisplay,nq}")]
@@ -291,8 +295,9 @@ public sealed partial class Pool<T> : IDisposable
     /// <returns>What the pool did with the object.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="item"/> is <see langword="null"/>.</exception>
     /// <exception cref="InvalidOperationException">
-    /// With <see cref="PoolOptions{T}.TrackOwnership"/>: the object was not rented from this pool, or was already
-    /// returned. Without it: the object is the one this thread returned last and is still idle in its slot.
+    /// With <see cref="PoolOptions{T}.TrackOwnership"/> (the default): the object was not created by this pool, or
+    /// is not rented (returned twice, or its <see cref="Lease{T}"/> was disposed). With the opt-out: only when the
+    /// object is the one this thread returned last and is still idle in its slot.
     /// </exception>
     public ReturnResult Return(T item)
     {
