@@ -29,6 +29,7 @@ internal sealed class LifetimeAnalysis
     private BasicBlock? _currentBlock;
     private bool _leaksOnNormalPath;
     private IOperation? _leakingThrow;
+    private bool _releasedSomewhere;
 
     private LifetimeAnalysis(ControlFlowGraph graph, OwnershipModel model, ILocalSymbol local, OwnershipKind kind, HashSet<CaptureId> aliases, Action<Diagnostic> report)
     {
@@ -106,7 +107,7 @@ internal sealed class LifetimeAnalysis
         {
             Report(Gen0Diagnostics.RentWithoutReturn, source, _local.Name, "on every path");
         }
-        else if (_leakingThrow is not null)
+        else if (_leakingThrow is not null && _releasedSomewhere)
         {
             string text = _leakingThrow.Syntax.ToString();
             if (text.Length > 60)
@@ -451,6 +452,7 @@ internal sealed class LifetimeAnalysis
             }
 
             state = OwnershipState.Released;
+            _releasedSomewhere |= _reporting;
             return;
         }
 
@@ -461,7 +463,8 @@ internal sealed class LifetimeAnalysis
         }
 
         bool isThisArgument = invocation.TargetMethod.IsExtensionMethod && argument.Parameter is { Ordinal: 0 };
-        if (!isThisArgument && argument.Parameter is { } parameter && OwnershipModel.IsOwningParameter(parameter))
+        if (!isThisArgument && argument.Parameter is { } parameter
+            && (OwnershipModel.IsOwningParameter(parameter) || OwnershipModel.IsDeclaredInSource(invocation.TargetMethod)))
         {
             state = OwnershipState.Escaped;
             return;
