@@ -109,13 +109,7 @@ internal sealed class LifetimeAnalysis
         }
         else if (_leakingThrow is not null && _releasedSomewhere)
         {
-            string text = _leakingThrow.Syntax.ToString();
-            if (text.Length > 60)
-            {
-                text = text.Substring(0, 57) + "...";
-            }
-
-            Report(Gen0Diagnostics.RentWithoutReturn, source, _local.Name, $"if '{text}' throws");
+            Report(Gen0Diagnostics.RentWithoutReturn, source, _local.Name, $"if '{DiagnosticText.Quote(_leakingThrow.Syntax)}' throws");
         }
     }
 
