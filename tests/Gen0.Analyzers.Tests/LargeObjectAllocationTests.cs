@@ -51,6 +51,8 @@ public sealed class LargeObjectAllocationTests
         public object Stream() => {|#6:new MemoryStream(100_000)|};
         public object StreamBelow() => new MemoryStream(84_975);
         public object FromCollection(List<int> source) => new List<int>(source);
+        public object NamedTuplesCountEachSlotOnce() => new List<(long Id, ulong Digest)>(5_000);
+        public object NamedTuples() => {|#7:new List<(long Id, ulong Digest)>(5_311)|};
         """,
         Verify.Diagnostic("GEN0001").WithLocation(0),
         Verify.Diagnostic("GEN0001").WithLocation(1),
@@ -58,7 +60,8 @@ public sealed class LargeObjectAllocationTests
         Verify.Diagnostic("GEN0001").WithLocation(3),
         Verify.Diagnostic("GEN0001").WithLocation(4),
         Verify.Diagnostic("GEN0001").WithLocation(5),
-        Verify.Diagnostic("GEN0001").WithLocation(6));
+        Verify.Diagnostic("GEN0001").WithLocation(6),
+        Verify.Diagnostic("GEN0001").WithLocation(7));
 
     [Fact]
     public Task GcAllocateArray() => Check("""

@@ -225,15 +225,35 @@ public sealed class RentWithoutReturnTests
         """);
 
     [Fact]
-    public Task PassingToABorrowingMethodIsNotAnEscape() => Check("""
-        public void M()
+    public Task PassingToALibraryMethodIsNotAnEscape() => Check("""
+        public void M(Stream stream)
         {
             byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(100)|};
-            Fill(buffer);
+            Array.Clear(buffer);
+            stream.Write(buffer, 0, 10);
+        }
+        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "on every path"));
+
+    [Fact]
+    public Task PassingToAMethodOfThisCompilationHandsItOver() => Check("""
+        public void M()
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            Adopt(buffer);
         }
 
-        private static void Fill(byte[] buffer) => buffer.AsSpan().Clear();
-        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "on every path"));
+        private void Adopt(byte[] buffer) => _field = buffer;
+        """);
+
+    [Fact]
+    public Task HandedOverOnEveryPathIsNotAnExceptionLeak() => Check("""
+        public void Grow(int size)
+        {
+            byte[] grown = ArrayPool<byte>.Shared.Rent(size);
+            Array.Copy(_field!, grown, _field!.Length);
+            _field = grown;
+        }
+        """);
 
     [Fact]
     public Task DiscardedRent() => Check("""

@@ -163,11 +163,17 @@ public sealed class UndisposedPooledObjectTests
         public long M()
         {
             var stream = {|#0:new PooledMemoryStream()|};
-            Fill(stream);
+            Stream.Null.CopyTo(stream);
             return stream.Length;
         }
 
-        private static void Fill(Stream stream) => stream.WriteByte(1);
+        public void HandedToAMethodOfThisCompilation()
+        {
+            var list = new PooledList<int>();
+            Adopt(list);
+        }
+
+        private void Adopt(PooledList<int> list) => _owned = list;
         """, Verify.Diagnostic("GEN0005").WithLocation(0));
 
     [Fact]

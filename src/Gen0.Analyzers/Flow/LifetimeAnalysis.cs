@@ -29,6 +29,7 @@ internal sealed class LifetimeAnalysis
     private BasicBlock? _currentBlock;
     private bool _leaksOnNormalPath;
     private IOperation? _leakingThrow;
+    private bool _releasedSomewhere;
 
     private LifetimeAnalysis(ControlFlowGraph graph, OwnershipModel model, ILocalSymbol local, OwnershipKind kind, HashSet<CaptureId> aliases, Action<Diagnostic> report)
     {
@@ -106,15 +107,9 @@ internal sealed class LifetimeAnalysis
         {
             Report(Gen0Diagnostics.RentWithoutReturn, source, _local.Name, "on every path");
         }
-        else if (_leakingThrow is not null)
+        else if (_leakingThrow is not null && _releasedSomewhere)
         {
-            string text = _leakingThrow.Syntax.ToString();
-            if (text.Length > 60)
-            {
-                text = text.Substring(0, 57) + "...";
-            }
-
-            Report(Gen0Diagnostics.RentWithoutReturn, source, _local.Name, $"if '{text}' throws");
+            Report(Gen0Diagnostics.RentWithoutReturn, source, _local.Name, $"if '{DiagnosticText.Quote(_leakingThrow.Syntax)}' throws");
         }
     }
 
@@ -451,6 +446,7 @@ internal sealed class LifetimeAnalysis
             }
 
             state = OwnershipState.Released;
+            _releasedSomewhere |= _reporting;
             return;
         }
 
@@ -461,7 +457,8 @@ internal sealed class LifetimeAnalysis
         }
 
         bool isThisArgument = invocation.TargetMethod.IsExtensionMethod && argument.Parameter is { Ordinal: 0 };
-        if (!isThisArgument && argument.Parameter is { } parameter && OwnershipModel.IsOwningParameter(parameter))
+        if (!isThisArgument && argument.Parameter is { } parameter
+            && (OwnershipModel.IsOwningParameter(parameter) || OwnershipModel.IsDeclaredInSource(invocation.TargetMethod)))
         {
             state = OwnershipState.Escaped;
             return;

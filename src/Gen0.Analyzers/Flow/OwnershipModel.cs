@@ -111,6 +111,24 @@ internal sealed class OwnershipModel
             || type.ToDisplayString() is "System.IDisposable" or "System.IAsyncDisposable";
     }
 
+    /// <summary>
+    /// True for a method of the compilation being analysed. Its parameters are not trusted to borrow: a private
+    /// helper taking a T[] (<c>ReplaceItems(newItems)</c>) usually takes ownership, and the analysis is not
+    /// interprocedural, so it stays silent rather than guess. Library methods (Stream.Read, Array.Copy, ...) borrow.
+    /// </summary>
+    public static bool IsDeclaredInSource(IMethodSymbol method)
+    {
+        foreach (Location location in method.Locations)
+        {
+            if (location.IsInSource)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     private bool IsChunked(INamedTypeSymbol type) =>
         KnownTypes.Is(type, Types.ChunkedList) || KnownTypes.Is(type, Types.ChunkedHashSet) || KnownTypes.Is(type, Types.ChunkedDictionary);
 

@@ -86,7 +86,9 @@ internal static class ElementSize
         int alignment = 1;
         foreach (ISymbol member in structType.GetMembers())
         {
-            if (member is not IFieldSymbol { IsStatic: false, IsConst: false } field)
+            // A tuple also lists its named elements (Id, Digest) as fields aliasing Item1, Item2: count each slot once.
+            if (member is not IFieldSymbol { IsStatic: false, IsConst: false } field
+                || (field.CorrespondingTupleField is { } slot && !SymbolEqualityComparer.Default.Equals(slot, field)))
             {
                 continue;
             }

@@ -151,13 +151,7 @@ public sealed class LargeObjectAllocationAnalyzer : DiagnosticAnalyzer
         ImmutableDictionary<string, string?> properties = replacement is null
             ? ImmutableDictionary<string, string?>.Empty
             : ImmutableDictionary<string, string?>.Empty.Add(ReplacementProperty, replacement);
-        string text = context.Operation.Syntax.ToString();
-        if (text.Length > 60)
-        {
-            text = text.Substring(0, 57) + "...";
-        }
-
-        context.ReportDiagnostic(Diagnostic.Create(Gen0Diagnostics.LargeObjectAllocation, context.Operation.Syntax.GetLocation(), properties, $"'{text}'", bytes, suggestion));
+        context.ReportDiagnostic(Diagnostic.Create(Gen0Diagnostics.LargeObjectAllocation, context.Operation.Syntax.GetLocation(), properties, $"'{DiagnosticText.Quote(context.Operation.Syntax)}'", bytes, suggestion));
     }
 
     /// <summary>Static field and property initializers and static constructors run once per process.</summary>

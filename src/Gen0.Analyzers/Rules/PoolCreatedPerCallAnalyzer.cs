@@ -51,8 +51,7 @@ public sealed class PoolCreatedPerCallAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        string text = creation.Syntax.ToString();
-        context.ReportDiagnostic(Diagnostic.Create(Gen0Diagnostics.PoolCreatedPerCall, creation.Syntax.GetLocation(), $"'{(text.Length > 60 ? text.Substring(0, 57) + "..." : text)}'"));
+        context.ReportDiagnostic(Diagnostic.Create(Gen0Diagnostics.PoolCreatedPerCall, creation.Syntax.GetLocation(), $"'{DiagnosticText.Quote(creation.Syntax)}'"));
     }
 
     private static bool IsExempt(ISymbol symbol) => symbol is IMethodSymbol method

@@ -167,8 +167,8 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
 
         IOperation source = OwnershipModel.Unwrap(value);
         report(kind == OwnershipKind.Rental
-            ? Diagnostic.Create(Gen0Diagnostics.RentWithoutReturn, source.Syntax.GetLocation(), source.Syntax.ToString(), "(its result is discarded)")
-            : Diagnostic.Create(Gen0Diagnostics.UndisposedPooledObject, source.Syntax.GetLocation(), source.Syntax.ToString()));
+            ? Diagnostic.Create(Gen0Diagnostics.RentWithoutReturn, source.Syntax.GetLocation(), DiagnosticText.Quote(source.Syntax), "(its result is discarded)")
+            : Diagnostic.Create(Gen0Diagnostics.UndisposedPooledObject, source.Syntax.GetLocation(), DiagnosticText.Quote(source.Syntax)));
     }
 
     /// <summary>Locals read or written inside a lambda or local function other than the one declaring them.</summary>
