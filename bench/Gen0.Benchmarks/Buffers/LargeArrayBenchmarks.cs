@@ -34,8 +34,10 @@ public class LargeArrayBenchmarks
     {
         // Statistics first: the rents below would take the retained array out again.
         ScalableArrayPoolStatistics stats = _scalable.GetStatistics();
+#pragma warning disable GEN0002 // Returned below; only Console.WriteLine could throw between, in a cleanup.
         byte[] shared = ArrayPool<byte>.Shared.Rent(Length);
         byte[] scalable = _scalable.Rent(Length);
+#pragma warning restore GEN0002
         Console.WriteLine(
             $"// {Megabytes} MB: Shared rents {shared.Length:N0}, Scalable rents {scalable.Length:N0}; " +
             $"Scalable rents {stats.Rents:N0}, allocations {stats.Allocations:N0}, retained {stats.RetainedBytes:N0} bytes (budget {stats.MaxRetainedBytes:N0})");

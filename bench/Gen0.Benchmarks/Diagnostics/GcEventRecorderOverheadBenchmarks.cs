@@ -51,7 +51,9 @@ public class GcEventRecorderOverheadBenchmarks
 
         for (int i = 0; i < LargeArrays; i++)
         {
+#pragma warning disable GEN0001 // Deliberate: the LOH allocation whose recording is measured.
             byte[] large = new byte[100_000];
+#pragma warning restore GEN0001
             sum += large.Length;
         }
 
