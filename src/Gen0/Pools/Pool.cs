@@ -126,6 +126,11 @@ public sealed partial class Pool<T> : IDisposable
         _isBounded = maxSize.HasValue;
         _maxSize = maxSize ?? int.MaxValue;
         int maxRetained = Math.Min(options.MaxRetained, _maxSize);
+        if (maxRetained > PoolOptions<T>.MaxRetainedLimit)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(options), $"PoolOptions<T>.MaxRetained must be at most {PoolOptions<T>.MaxRetainedLimit} (PoolOptions<T>.MaxRetainedLimit) unless MaxSize is lower; it was {options.MaxRetained}.");
+        }
+
         if (options.Prewarm < 0 || options.Prewarm > maxRetained)
         {
             ThrowHelper.ThrowArgumentOutOfRange(nameof(options), $"PoolOptions<T>.Prewarm must be between 0 and MaxRetained (and MaxSize), {maxRetained}; it was {options.Prewarm}.");

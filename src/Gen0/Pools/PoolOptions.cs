@@ -20,12 +20,19 @@ public sealed class PoolOptions<T>
 
     /// <summary>
     /// The most idle objects the pool keeps; one more returned is dropped (<see cref="ReturnResult.Dropped"/>).
-    /// Default: 8 per processor. 0 keeps nothing. One of them lives in the returning thread's slot, the rest in
+    /// Default: 8 per processor. 0 keeps nothing; at most <see cref="MaxRetainedLimit"/> (unless <see cref="MaxSize"/> is lower). One of them lives in the returning thread's slot, the rest in
     /// per-core shards, so on one thread the bound is exact; with several threads each may additionally hold
     /// one object in its own slot (like <c>ArrayPool&lt;T&gt;.Shared</c>), so the bound is
     /// <c>MaxRetained - 1 + threads</c>. <see cref="MaxSize"/> is the hard, exact cap.
     /// </summary>
     public int MaxRetained { get; set; } = DefaultMaxRetained;
+
+    /// <summary>
+    /// The largest <see cref="MaxRetained"/> (after capping by <see cref="MaxSize"/>) a pool accepts: 2^20. The
+    /// shards' rings are allocated up front, so a larger bound (say <see cref="int.MaxValue"/>) would reserve
+    /// gigabytes; the pool's constructor throws <see cref="ArgumentOutOfRangeException"/> instead.
+    /// </summary>
+    public const int MaxRetainedLimit = 1 << 20;
 
     /// <summary>
     /// The hard cap on objects alive from this pool (created and not yet dropped), whether idle or rented; it is

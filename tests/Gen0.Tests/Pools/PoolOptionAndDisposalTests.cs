@@ -20,6 +20,8 @@ public class PoolOptionAndDisposalTests
         { "MaxSize int.MinValue", o => o.MaxSize = int.MinValue },
         { "MaxRetained -1", o => o.MaxRetained = -1 },
         { "MaxRetained int.MinValue", o => o.MaxRetained = int.MinValue },
+        { "MaxRetained int.MaxValue (would reserve gigabytes of rings)", o => o.MaxRetained = int.MaxValue },
+        { "MaxRetained MaxRetainedLimit + 1", o => o.MaxRetained = PoolOptions<PooledThing>.MaxRetainedLimit + 1 },
         { "Prewarm -1", o => o.Prewarm = -1 },
         { "Prewarm > MaxRetained", o => { o.MaxRetained = 2; o.Prewarm = 3; } },
         { "Prewarm > MaxSize", o => { o.MaxSize = 2; o.Prewarm = 3; } },
@@ -51,15 +53,17 @@ public class PoolOptionAndDisposalTests
 
     [Theory]
     [InlineData(0, null)]
-    [InlineData(int.MaxValue, null)]
+    [InlineData(PoolOptions<PooledThing>.MaxRetainedLimit, null)]
     [InlineData(1, 1)]
-    [InlineData(int.MaxValue, int.MaxValue)]
+    [InlineData(int.MaxValue, 1)]
+    [InlineData(64, int.MaxValue)]
     public void BoundaryOptions_AreAccepted_AndWork(int maxRetained, int? maxSize)
     {
         using var pool = new Pool<PooledThing>(Options(o => { o.MaxRetained = maxRetained; o.MaxSize = maxSize; o.WaitTimeout = TimeSpan.Zero; }));
         PooledThing item = pool.Rent();
-        pool.Return(item);
-        Assert.Same(item, pool.Rent());
+        ReturnResult result = pool.Return(item);
+        Assert.Equal(maxRetained == 0 ? ReturnResult.Dropped : ReturnResult.Kept, result);
+        Assert.Equal(maxRetained > 0, ReferenceEquals(item, pool.Rent()));
     }
 
     [Fact]
