@@ -24,7 +24,7 @@ public partial class PooledDictionary<TKey, TValue>
         internal Enumerator(PooledDictionary<TKey, TValue> dictionary, int kind)
         {
             _dictionary = dictionary;
-            _version = dictionary._version;
+            _version = dictionary._table._version;
             _kind = kind;
             _index = 0;
             _current = default;
@@ -75,15 +75,15 @@ public partial class PooledDictionary<TKey, TValue>
         /// <exception cref="ObjectDisposedException">The dictionary was disposed.</exception>
         public bool MoveNext()
         {
-            if (_version != _dictionary._version)
+            if (_version != _dictionary._table._version)
             {
                 _dictionary.ThrowEnumeratorInvalid();
             }
 
             // Unsigned, because the end position is count + 1, which overflows at int.MaxValue.
-            while ((uint)_index < (uint)_dictionary._count)
+            while ((uint)_index < (uint)_dictionary._table._count)
             {
-                ref Entry entry = ref _dictionary._entries![_index++];
+                ref Entry entry = ref _dictionary._table._entries![_index++];
                 if (entry._next >= -1)
                 {
                     _current = new KeyValuePair<TKey, TValue>(entry._key, entry._value);
@@ -91,7 +91,7 @@ public partial class PooledDictionary<TKey, TValue>
                 }
             }
 
-            _index = _dictionary._count + 1;
+            _index = _dictionary._table._count + 1;
             _current = default;
             return false;
         }
@@ -103,7 +103,7 @@ public partial class PooledDictionary<TKey, TValue>
 
         void IEnumerator.Reset()
         {
-            if (_version != _dictionary._version)
+            if (_version != _dictionary._table._version)
             {
                 _dictionary.ThrowEnumeratorInvalid();
             }
@@ -114,7 +114,7 @@ public partial class PooledDictionary<TKey, TValue>
 
         private readonly void ThrowIfNotOnItem()
         {
-            if (_index == 0 || (_index == _dictionary._count + 1))
+            if (_index == 0 || (_index == _dictionary._table._count + 1))
             {
                 ThrowHelper.ThrowEnumOpCantHappen();
             }

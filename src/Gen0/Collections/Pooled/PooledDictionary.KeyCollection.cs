@@ -65,8 +65,8 @@ public partial class PooledDictionary<TKey, TValue>
                 ThrowHelper.ThrowArrayTooSmall();
             }
 
-            int count = _dictionary._count;
-            Entry[]? entries = _dictionary._entries;
+            int count = _dictionary._table._count;
+            Entry[]? entries = _dictionary._table._entries;
             for (int i = 0; i < count; i++)
             {
                 if (entries![i]._next >= -1)
@@ -117,8 +117,8 @@ public partial class PooledDictionary<TKey, TValue>
                 return;
             }
 
-            int count = _dictionary._count;
-            Entry[]? entries = _dictionary._entries;
+            int count = _dictionary._table._count;
+            Entry[]? entries = _dictionary._table._entries;
             try
             {
                 for (int i = 0; i < count; i++)
@@ -150,7 +150,7 @@ public partial class PooledDictionary<TKey, TValue>
             internal Enumerator(PooledDictionary<TKey, TValue> dictionary)
             {
                 _dictionary = dictionary;
-                _version = dictionary._version;
+                _version = dictionary._table._version;
                 _index = 0;
                 _current = default;
             }
@@ -162,7 +162,7 @@ public partial class PooledDictionary<TKey, TValue>
             {
                 get
                 {
-                    if (_index == 0 || (_index == _dictionary._count + 1))
+                    if (_index == 0 || (_index == _dictionary._table._count + 1))
                     {
                         ThrowHelper.ThrowEnumOpCantHappen();
                     }
@@ -177,14 +177,14 @@ public partial class PooledDictionary<TKey, TValue>
             /// <exception cref="ObjectDisposedException">The dictionary was disposed.</exception>
             public bool MoveNext()
             {
-                if (_version != _dictionary._version)
+                if (_version != _dictionary._table._version)
                 {
                     _dictionary.ThrowEnumeratorInvalid();
                 }
 
-                while ((uint)_index < (uint)_dictionary._count)
+                while ((uint)_index < (uint)_dictionary._table._count)
                 {
-                    ref Entry entry = ref _dictionary._entries![_index++];
+                    ref Entry entry = ref _dictionary._table._entries![_index++];
                     if (entry._next >= -1)
                     {
                         _current = entry._key;
@@ -192,7 +192,7 @@ public partial class PooledDictionary<TKey, TValue>
                     }
                 }
 
-                _index = _dictionary._count + 1;
+                _index = _dictionary._table._count + 1;
                 _current = default;
                 return false;
             }
@@ -204,7 +204,7 @@ public partial class PooledDictionary<TKey, TValue>
 
             void IEnumerator.Reset()
             {
-                if (_version != _dictionary._version)
+                if (_version != _dictionary._table._version)
                 {
                     _dictionary.ThrowEnumeratorInvalid();
                 }

@@ -65,8 +65,8 @@ public partial class PooledDictionary<TKey, TValue>
                 ThrowHelper.ThrowArrayTooSmall();
             }
 
-            int count = _dictionary._count;
-            Entry[]? entries = _dictionary._entries;
+            int count = _dictionary._table._count;
+            Entry[]? entries = _dictionary._table._entries;
             for (int i = 0; i < count; i++)
             {
                 if (entries![i]._next >= -1)
@@ -112,8 +112,8 @@ public partial class PooledDictionary<TKey, TValue>
                 return;
             }
 
-            int count = _dictionary._count;
-            Entry[]? entries = _dictionary._entries;
+            int count = _dictionary._table._count;
+            Entry[]? entries = _dictionary._table._entries;
             try
             {
                 for (int i = 0; i < count; i++)
@@ -145,7 +145,7 @@ public partial class PooledDictionary<TKey, TValue>
             internal Enumerator(PooledDictionary<TKey, TValue> dictionary)
             {
                 _dictionary = dictionary;
-                _version = dictionary._version;
+                _version = dictionary._table._version;
                 _index = 0;
                 _current = default;
             }
@@ -157,7 +157,7 @@ public partial class PooledDictionary<TKey, TValue>
             {
                 get
                 {
-                    if (_index == 0 || (_index == _dictionary._count + 1))
+                    if (_index == 0 || (_index == _dictionary._table._count + 1))
                     {
                         ThrowHelper.ThrowEnumOpCantHappen();
                     }
@@ -172,14 +172,14 @@ public partial class PooledDictionary<TKey, TValue>
             /// <exception cref="ObjectDisposedException">The dictionary was disposed.</exception>
             public bool MoveNext()
             {
-                if (_version != _dictionary._version)
+                if (_version != _dictionary._table._version)
                 {
                     _dictionary.ThrowEnumeratorInvalid();
                 }
 
-                while ((uint)_index < (uint)_dictionary._count)
+                while ((uint)_index < (uint)_dictionary._table._count)
                 {
-                    ref Entry entry = ref _dictionary._entries![_index++];
+                    ref Entry entry = ref _dictionary._table._entries![_index++];
                     if (entry._next >= -1)
                     {
                         _current = entry._value;
@@ -187,7 +187,7 @@ public partial class PooledDictionary<TKey, TValue>
                     }
                 }
 
-                _index = _dictionary._count + 1;
+                _index = _dictionary._table._count + 1;
                 _current = default;
                 return false;
             }
@@ -199,7 +199,7 @@ public partial class PooledDictionary<TKey, TValue>
 
             void IEnumerator.Reset()
             {
-                if (_version != _dictionary._version)
+                if (_version != _dictionary._table._version)
                 {
                     _dictionary.ThrowEnumeratorInvalid();
                 }

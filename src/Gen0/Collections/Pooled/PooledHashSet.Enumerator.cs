@@ -19,7 +19,7 @@ public partial class PooledHashSet<T>
         internal Enumerator(PooledHashSet<T> set)
         {
             _set = set;
-            _version = set._version;
+            _version = set._table._version;
             _index = 0;
             _current = default!;
         }
@@ -31,7 +31,7 @@ public partial class PooledHashSet<T>
         {
             get
             {
-                if (_index == 0 || (_index == _set._count + 1))
+                if (_index == 0 || (_index == _set._table._count + 1))
                 {
                     ThrowHelper.ThrowEnumOpCantHappen();
                 }
@@ -46,14 +46,14 @@ public partial class PooledHashSet<T>
         /// <exception cref="ObjectDisposedException">The set was disposed.</exception>
         public bool MoveNext()
         {
-            if (_version != _set._version)
+            if (_version != _set._table._version)
             {
                 _set.ThrowEnumeratorInvalid();
             }
 
-            while ((uint)_index < (uint)_set._count)
+            while ((uint)_index < (uint)_set._table._count)
             {
-                ref Entry entry = ref _set._entries![_index++];
+                ref Entry entry = ref _set._table._entries![_index++];
                 if (entry._next >= -1)
                 {
                     _current = entry._value;
@@ -61,7 +61,7 @@ public partial class PooledHashSet<T>
                 }
             }
 
-            _index = _set._count + 1;
+            _index = _set._table._count + 1;
             _current = default!;
             return false;
         }
@@ -73,7 +73,7 @@ public partial class PooledHashSet<T>
 
         void IEnumerator.Reset()
         {
-            if (_version != _set._version)
+            if (_version != _set._table._version)
             {
                 _set.ThrowEnumeratorInvalid();
             }
