@@ -123,6 +123,52 @@ internal struct PooledHashTable<TKey, TEntry>
     public readonly int IndexOf(ref TEntry entry) =>
         (int)(Unsafe.ByteOffset(ref MemoryMarshal.GetArrayDataReference(_entries!), ref entry) / Unsafe.SizeOf<TEntry>());
 
+    /// <summary>Throws what a stale enumerator throws: disposed beats modified.</summary>
+    public readonly void ThrowEnumeratorInvalid()
+    {
+        ThrowIfDisposed();
+        ThrowHelper.ThrowEnumFailedVersion();
+    }
+
+    /// <summary>Throws what a stale enumerator throws unless <paramref name="version"/> is current.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly void CheckVersion(int version)
+    {
+        if (version != _version)
+        {
+            ThrowEnumeratorInvalid();
+        }
+    }
+
+    /// <summary>Returns whether an enumeration cursor is before the first entry or after the last (no current item).</summary>
+    public readonly bool IsCursorOutside(int index) => index == 0 || index == _count + 1;
+
+    /// <summary>
+    /// Checks <paramref name="version"/>, then advances an enumeration cursor (as the BCL's enumerators keep it: 0
+    /// before the first entry, <c>_count + 1</c> after the last) past the next live entry: a reference to that entry,
+    /// or a null reference at the end.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly ref TEntry MoveNext(int version, ref int index)
+    {
+        CheckVersion(version);
+        TEntry[]? entries = _entries;
+        int count = _count;
+
+        // Unsigned, because the end position is count + 1, which overflows at int.MaxValue.
+        while ((uint)index < (uint)count)
+        {
+            ref TEntry entry = ref entries![index++];
+            if (entry.Next >= -1)
+            {
+                return ref entry;
+            }
+        }
+
+        index = count + 1;
+        return ref Unsafe.NullRef<TEntry>();
+    }
+
     /// <summary>Returns the hash code of <paramref name="key"/> (0 for a null key, which only a set admits).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly int GetHashCode(TKey key)

@@ -1,5 +1,6 @@
 using System.Collections;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -162,7 +163,7 @@ public partial class PooledDictionary<TKey, TValue>
             {
                 get
                 {
-                    if (_index == 0 || (_index == _dictionary._table._count + 1))
+                    if (_dictionary._table.IsCursorOutside(_index))
                     {
                         ThrowHelper.ThrowEnumOpCantHappen();
                     }
@@ -177,22 +178,13 @@ public partial class PooledDictionary<TKey, TValue>
             /// <exception cref="ObjectDisposedException">The dictionary was disposed.</exception>
             public bool MoveNext()
             {
-                if (_version != _dictionary._table._version)
+                ref Entry entry = ref _dictionary._table.MoveNext(_version, ref _index);
+                if (!Unsafe.IsNullRef(ref entry))
                 {
-                    _dictionary.ThrowEnumeratorInvalid();
+                    _current = entry._key;
+                    return true;
                 }
 
-                while ((uint)_index < (uint)_dictionary._table._count)
-                {
-                    ref Entry entry = ref _dictionary._table._entries![_index++];
-                    if (entry._next >= -1)
-                    {
-                        _current = entry._key;
-                        return true;
-                    }
-                }
-
-                _index = _dictionary._table._count + 1;
                 _current = default;
                 return false;
             }
@@ -204,11 +196,7 @@ public partial class PooledDictionary<TKey, TValue>
 
             void IEnumerator.Reset()
             {
-                if (_version != _dictionary._table._version)
-                {
-                    _dictionary.ThrowEnumeratorInvalid();
-                }
-
+                _dictionary._table.CheckVersion(_version);
                 _index = 0;
                 _current = default;
             }

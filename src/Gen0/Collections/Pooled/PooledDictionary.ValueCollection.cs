@@ -1,5 +1,6 @@
 using System.Collections;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -157,7 +158,7 @@ public partial class PooledDictionary<TKey, TValue>
             {
                 get
                 {
-                    if (_index == 0 || (_index == _dictionary._table._count + 1))
+                    if (_dictionary._table.IsCursorOutside(_index))
                     {
                         ThrowHelper.ThrowEnumOpCantHappen();
                     }
@@ -172,22 +173,13 @@ public partial class PooledDictionary<TKey, TValue>
             /// <exception cref="ObjectDisposedException">The dictionary was disposed.</exception>
             public bool MoveNext()
             {
-                if (_version != _dictionary._table._version)
+                ref Entry entry = ref _dictionary._table.MoveNext(_version, ref _index);
+                if (!Unsafe.IsNullRef(ref entry))
                 {
-                    _dictionary.ThrowEnumeratorInvalid();
+                    _current = entry._value;
+                    return true;
                 }
 
-                while ((uint)_index < (uint)_dictionary._table._count)
-                {
-                    ref Entry entry = ref _dictionary._table._entries![_index++];
-                    if (entry._next >= -1)
-                    {
-                        _current = entry._value;
-                        return true;
-                    }
-                }
-
-                _index = _dictionary._table._count + 1;
                 _current = default;
                 return false;
             }
@@ -199,11 +191,7 @@ public partial class PooledDictionary<TKey, TValue>
 
             void IEnumerator.Reset()
             {
-                if (_version != _dictionary._table._version)
-                {
-                    _dictionary.ThrowEnumeratorInvalid();
-                }
-
+                _dictionary._table.CheckVersion(_version);
                 _index = 0;
                 _current = default;
             }

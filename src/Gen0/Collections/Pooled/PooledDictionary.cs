@@ -589,13 +589,6 @@ public partial class PooledDictionary<TKey, TValue> :
     /// <summary>Throws <see cref="ObjectDisposedException"/> once the dictionary is disposed (off the hot paths).</summary>
     internal void ThrowIfDisposed() => _table.ThrowIfDisposed();
 
-    /// <summary>Throws what a stale enumerator throws: disposed beats modified.</summary>
-    internal void ThrowEnumeratorInvalid()
-    {
-        ThrowIfDisposed();
-        ThrowHelper.ThrowEnumFailedVersion();
-    }
-
     private static bool IsCompatibleKey(object key)
     {
         if (key is null)

@@ -637,13 +637,6 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     /// <summary>Throws <see cref="ObjectDisposedException"/> once the set is disposed (off the hot paths).</summary>
     internal void ThrowIfDisposed() => _table.ThrowIfDisposed();
 
-    /// <summary>Throws what a stale enumerator throws: disposed beats modified.</summary>
-    internal void ThrowEnumeratorInvalid()
-    {
-        ThrowIfDisposed();
-        ThrowHelper.ThrowEnumFailedVersion();
-    }
-
     /// <summary>Returns the arrays once; later calls do nothing.</summary>
     /// <param name="disposing"><see langword="true"/> when called from <see cref="Dispose()"/>.</param>
     protected virtual void Dispose(bool disposing) => _table.Dispose();
