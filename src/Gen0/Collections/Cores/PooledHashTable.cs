@@ -169,16 +169,15 @@ internal struct PooledHashTable<TKey, TEntry>
         return ref Unsafe.NullRef<TEntry>();
     }
 
-    /// <summary>Returns the hash code of <paramref name="key"/> (0 for a null key, which only a set admits).</summary>
+    /// <summary>Returns the hash code of <paramref name="key"/> under <paramref name="comparer"/> (the table's, passed so that it is loaded once); 0 for a null key, which only a set admits.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public readonly int GetHashCode(TKey key)
+    public static int HashOf(IEqualityComparer<TKey>? comparer, TKey key)
     {
         if (key is null)
         {
             return 0;
         }
 
-        IEqualityComparer<TKey>? comparer = _comparer;
         return typeof(TKey).IsValueType && comparer is null ? key.GetHashCode() : comparer!.GetHashCode(key);
     }
 
@@ -202,52 +201,11 @@ internal struct PooledHashTable<TKey, TEntry>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly ref TEntry FindEntry(TKey key)
     {
-        ref TEntry entry = ref Unsafe.NullRef<TEntry>();
         if (_buckets is not null)
         {
             IEqualityComparer<TKey>? comparer = _comparer;
-            TEntry[] entries = _entries!;
-            uint collisionCount = 0;
-            if (typeof(TKey).IsValueType && comparer is null)
-            {
-                int hashCode = key!.GetHashCode();
-                int i = GetBucket(hashCode) - 1;
-                while ((uint)i < (uint)entries.Length)
-                {
-                    entry = ref entries[i];
-                    if (entry.HashCode == hashCode && EqualityComparer<TKey>.Default.Equals(entry.Key, key))
-                    {
-                        return ref entry;
-                    }
-
-                    i = entry.Next;
-                    collisionCount++;
-                    if (collisionCount > (uint)entries.Length)
-                    {
-                        PooledHashing.ThrowConcurrentOperationsNotSupported();
-                    }
-                }
-            }
-            else
-            {
-                int hashCode = key is null ? 0 : comparer!.GetHashCode(key);
-                int i = GetBucket(hashCode) - 1;
-                while ((uint)i < (uint)entries.Length)
-                {
-                    entry = ref entries[i];
-                    if (entry.HashCode == hashCode && comparer!.Equals(entry.Key, key))
-                    {
-                        return ref entry;
-                    }
-
-                    i = entry.Next;
-                    collisionCount++;
-                    if (collisionCount > (uint)entries.Length)
-                    {
-                        PooledHashing.ThrowConcurrentOperationsNotSupported();
-                    }
-                }
-            }
+            int hashCode = HashOf(comparer, key);
+            return ref FindInChain(comparer, GetBucket(hashCode) - 1, hashCode, key);
         }
         else if (_disposed)
         {
@@ -261,6 +219,7 @@ internal struct PooledHashTable<TKey, TEntry>
     /// Finds the entry of <paramref name="key"/> or adds one (hash code, link and key set, the version bumped),
     /// growing the table when full. <paramref name="found"/> says which; the caller fills the rest of a new entry.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ref TEntry FindOrAdd(TKey key, out bool found)
     {
         if (_buckets is null)
@@ -268,51 +227,17 @@ internal struct PooledHashTable<TKey, TEntry>
             Initialize(0);
         }
 
-        TEntry[] entries = _entries!;
         IEqualityComparer<TKey>? comparer = _comparer;
-        int hashCode = GetHashCode(key);
-        uint collisionCount = 0;
+        int hashCode = HashOf(comparer, key);
         ref int bucket = ref GetBucket(hashCode);
-        int i = bucket - 1;
-        if (typeof(TKey).IsValueType && comparer is null)
+        ref TEntry existing = ref FindInChain(comparer, bucket - 1, hashCode, key);
+        if (!Unsafe.IsNullRef(ref existing))
         {
-            while ((uint)i < (uint)entries.Length)
-            {
-                ref TEntry candidate = ref entries[i];
-                if (candidate.HashCode == hashCode && EqualityComparer<TKey>.Default.Equals(candidate.Key, key))
-                {
-                    found = true;
-                    return ref candidate;
-                }
-
-                i = candidate.Next;
-                collisionCount++;
-                if (collisionCount > (uint)entries.Length)
-                {
-                    PooledHashing.ThrowConcurrentOperationsNotSupported();
-                }
-            }
-        }
-        else
-        {
-            while ((uint)i < (uint)entries.Length)
-            {
-                ref TEntry candidate = ref entries[i];
-                if (candidate.HashCode == hashCode && comparer!.Equals(candidate.Key, key))
-                {
-                    found = true;
-                    return ref candidate;
-                }
-
-                i = candidate.Next;
-                collisionCount++;
-                if (collisionCount > (uint)entries.Length)
-                {
-                    PooledHashing.ThrowConcurrentOperationsNotSupported();
-                }
-            }
+            found = true;
+            return ref existing;
         }
 
+        TEntry[] entries = _entries!;
         int index;
         if (_freeCount > 0)
         {
@@ -347,7 +272,7 @@ internal struct PooledHashTable<TKey, TEntry>
     /// <summary>Appends an entry for a key known to be absent into a table known to have room (no free list, no resize).</summary>
     public ref TEntry AppendUnique(TKey key)
     {
-        int hashCode = GetHashCode(key);
+        int hashCode = HashOf(_comparer, key);
         ref int bucket = ref GetBucket(hashCode);
         int index = _count;
         ref TEntry entry = ref _entries![index];
@@ -364,6 +289,7 @@ internal struct PooledHashTable<TKey, TEntry>
     /// a reference to it, whose other fields the caller reads and clears, or a null reference when absent.
     /// Throws the owner's <see cref="ObjectDisposedException"/> once disposed.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ref TEntry Remove(TKey key)
     {
         if (_buckets is not null)
@@ -371,7 +297,7 @@ internal struct PooledHashTable<TKey, TEntry>
             TEntry[] entries = _entries!;
             uint collisionCount = 0;
             IEqualityComparer<TKey>? comparer = _comparer;
-            int hashCode = GetHashCode(key);
+            int hashCode = HashOf(comparer, key);
             ref int bucket = ref GetBucket(hashCode);
             int last = -1;
             int i = bucket - 1;
@@ -554,6 +480,57 @@ internal struct PooledHashTable<TKey, TEntry>
         _size = 0;
         _version++;
         ReturnArrays(buckets, entries, count, size);
+    }
+
+    /// <summary>
+    /// Walks the chain that starts at entry <paramref name="i"/> for <paramref name="key"/>: the one probe loop of the
+    /// table. With no custom comparer and a value-type key it calls <see cref="EqualityComparer{T}.Default"/>, which
+    /// the JIT devirtualises and inlines; per probe it loads the entry's hash code, compares, loads the key, compares,
+    /// loads the link. A chain longer than the entry array means concurrent writers corrupted it.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly ref TEntry FindInChain(IEqualityComparer<TKey>? comparer, int i, int hashCode, TKey key)
+    {
+        TEntry[] entries = _entries!;
+        uint collisionCount = 0;
+        if (typeof(TKey).IsValueType && comparer is null)
+        {
+            while ((uint)i < (uint)entries.Length)
+            {
+                ref TEntry entry = ref entries[i];
+                if (entry.HashCode == hashCode && EqualityComparer<TKey>.Default.Equals(entry.Key, key))
+                {
+                    return ref entry;
+                }
+
+                i = entry.Next;
+                collisionCount++;
+                if (collisionCount > (uint)entries.Length)
+                {
+                    PooledHashing.ThrowConcurrentOperationsNotSupported();
+                }
+            }
+        }
+        else
+        {
+            while ((uint)i < (uint)entries.Length)
+            {
+                ref TEntry entry = ref entries[i];
+                if (entry.HashCode == hashCode && comparer!.Equals(entry.Key, key))
+                {
+                    return ref entry;
+                }
+
+                i = entry.Next;
+                collisionCount++;
+                if (collisionCount > (uint)entries.Length)
+                {
+                    PooledHashing.ThrowConcurrentOperationsNotSupported();
+                }
+            }
+        }
+
+        return ref Unsafe.NullRef<TEntry>();
     }
 
     private void Resize(int newSize)

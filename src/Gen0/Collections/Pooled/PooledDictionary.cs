@@ -272,25 +272,8 @@ public partial class PooledDictionary<TKey, TValue> :
 
         set
         {
-            ThrowIfDisposed();
-            if (key is null)
-            {
-                ThrowHelper.ThrowArgumentNull(nameof(key));
-            }
-
-            ThrowIfNullAndNullsAreIllegal(value, nameof(value));
-            if (key is not TKey typedKey)
-            {
-                ThrowHelper.ThrowWrongType(key, typeof(TKey), nameof(key));
-                return;
-            }
-
-            if (value is not TValue && value is not null)
-            {
-                ThrowHelper.ThrowWrongType(value, typeof(TValue), nameof(value));
-            }
-
-            this[typedKey] = (TValue)value!;
+            TKey typedKey = ToTypedPair(key, value, out TValue typedValue);
+            this[typedKey] = typedValue;
         }
     }
 
@@ -546,25 +529,8 @@ public partial class PooledDictionary<TKey, TValue> :
 
     void IDictionary.Add(object key, object? value)
     {
-        ThrowIfDisposed();
-        if (key is null)
-        {
-            ThrowHelper.ThrowArgumentNull(nameof(key));
-        }
-
-        ThrowIfNullAndNullsAreIllegal(value, nameof(value));
-        if (key is not TKey typedKey)
-        {
-            ThrowHelper.ThrowWrongType(key, typeof(TKey), nameof(key));
-            return;
-        }
-
-        if (value is not TValue && value is not null)
-        {
-            ThrowHelper.ThrowWrongType(value, typeof(TValue), nameof(value));
-        }
-
-        Add(typedKey, (TValue)value!);
+        TKey typedKey = ToTypedPair(key, value, out TValue typedValue);
+        Add(typedKey, typedValue);
     }
 
     bool IDictionary.Contains(object key)
@@ -599,12 +565,34 @@ public partial class PooledDictionary<TKey, TValue> :
         return key is TKey;
     }
 
-    private static void ThrowIfNullAndNullsAreIllegal(object? value, string paramName)
+    /// <summary>Checks and converts the untyped pair of the <see cref="IDictionary"/> members, throwing as the BCL does.</summary>
+    private TKey ToTypedPair(object key, object? value, out TValue typedValue)
     {
+        ThrowIfDisposed();
+        if (key is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(key));
+        }
+
         if (default(TValue) is not null && value is null)
         {
-            ThrowHelper.ThrowArgumentNull(paramName);
+            ThrowHelper.ThrowArgumentNull(nameof(value));
         }
+
+        if (key is not TKey typedKey)
+        {
+            ThrowHelper.ThrowWrongType(key, typeof(TKey), nameof(key));
+            typedValue = default!;
+            return default!;
+        }
+
+        if (value is not TValue && value is not null)
+        {
+            ThrowHelper.ThrowWrongType(value, typeof(TValue), nameof(value));
+        }
+
+        typedValue = (TValue)value!;
+        return typedKey;
     }
 
     private void CopyTo(KeyValuePair<TKey, TValue>[] array, int index)
