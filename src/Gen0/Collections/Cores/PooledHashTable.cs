@@ -344,6 +344,27 @@ internal struct PooledHashTable<TKey, TEntry>
         return ref Unsafe.NullRef<TEntry>();
     }
 
+    /// <summary>
+    /// Writes the items <typeparamref name="TProjection"/> reads from the live entries into <paramref name="array"/>
+    /// from <paramref name="index"/> on, in enumeration order (the caller checked the room). Writing into an
+    /// <c>object[]</c> that is really of another element type throws <see cref="ArrayTypeMismatchException"/>.
+    /// </summary>
+    public readonly void CopyLiveTo<TItem, TProjection, TOut>(TOut[] array, int index)
+        where TProjection : struct, IPooledEntryProjection<TEntry, TItem>
+        where TItem : TOut
+    {
+        TEntry[]? entries = _entries;
+        int count = _count;
+        for (int i = 0; i < count; i++)
+        {
+            ref TEntry entry = ref entries![i];
+            if (entry.Next >= -1)
+            {
+                array[index++] = TProjection.Project(ref entry);
+            }
+        }
+    }
+
     /// <summary>Removes every entry, keeping the table (and the rented arrays).</summary>
     public void Clear()
     {

@@ -66,15 +66,7 @@ public partial class PooledDictionary<TKey, TValue>
                 ThrowHelper.ThrowArrayTooSmall();
             }
 
-            int count = _dictionary._table._count;
-            Entry[]? entries = _dictionary._table._entries;
-            for (int i = 0; i < count; i++)
-            {
-                if (entries![i]._next >= -1)
-                {
-                    array[index++] = entries[i]._key;
-                }
-            }
+            _dictionary._table.CopyLiveTo<TKey, KeyProjection, TKey>(array, index);
         }
 
         /// <summary>Returns whether <paramref name="item"/> is a key of the dictionary.</summary>
@@ -118,17 +110,9 @@ public partial class PooledDictionary<TKey, TValue>
                 return;
             }
 
-            int count = _dictionary._table._count;
-            Entry[]? entries = _dictionary._table._entries;
             try
             {
-                for (int i = 0; i < count; i++)
-                {
-                    if (entries![i]._next >= -1)
-                    {
-                        objects[index++] = entries[i]._key;
-                    }
-                }
+                _dictionary._table.CopyLiveTo<TKey, KeyProjection, object?>(objects, index);
             }
             catch (ArrayTypeMismatchException)
             {

@@ -66,15 +66,7 @@ public partial class PooledDictionary<TKey, TValue>
                 ThrowHelper.ThrowArrayTooSmall();
             }
 
-            int count = _dictionary._table._count;
-            Entry[]? entries = _dictionary._table._entries;
-            for (int i = 0; i < count; i++)
-            {
-                if (entries![i]._next >= -1)
-                {
-                    array[index++] = entries[i]._value;
-                }
-            }
+            _dictionary._table.CopyLiveTo<TValue, ValueProjection, TValue>(array, index);
         }
 
         bool ICollection<TValue>.Contains(TValue item) => _dictionary.ContainsValue(item);
@@ -113,17 +105,9 @@ public partial class PooledDictionary<TKey, TValue>
                 return;
             }
 
-            int count = _dictionary._table._count;
-            Entry[]? entries = _dictionary._table._entries;
             try
             {
-                for (int i = 0; i < count; i++)
-                {
-                    if (entries![i]._next >= -1)
-                    {
-                        objects[index++] = entries[i]._value;
-                    }
-                }
+                _dictionary._table.CopyLiveTo<TValue, ValueProjection, object?>(objects, index);
             }
             catch (ArrayTypeMismatchException)
             {

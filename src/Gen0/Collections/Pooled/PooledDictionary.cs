@@ -492,14 +492,7 @@ public partial class PooledDictionary<TKey, TValue> :
         }
         else if (array is DictionaryEntry[] dictionaryEntries)
         {
-            Entry[]? entries = _table._entries;
-            for (int i = 0; i < _table._count; i++)
-            {
-                if (entries![i]._next >= -1)
-                {
-                    dictionaryEntries[index++] = new DictionaryEntry(entries[i]._key, entries[i]._value);
-                }
-            }
+            _table.CopyLiveTo<DictionaryEntry, DictionaryEntryProjection, DictionaryEntry>(dictionaryEntries, index);
         }
         else
         {
@@ -511,14 +504,7 @@ public partial class PooledDictionary<TKey, TValue> :
 
             try
             {
-                Entry[]? entries = _table._entries;
-                for (int i = 0; i < _table._count; i++)
-                {
-                    if (entries![i]._next >= -1)
-                    {
-                        objects[index++] = new KeyValuePair<TKey, TValue>(entries[i]._key, entries[i]._value);
-                    }
-                }
+                _table.CopyLiveTo<KeyValuePair<TKey, TValue>, PairProjection, object?>(objects, index);
             }
             catch (ArrayTypeMismatchException)
             {
@@ -613,15 +599,7 @@ public partial class PooledDictionary<TKey, TValue> :
             ThrowHelper.ThrowArrayTooSmall();
         }
 
-        int count = _table._count;
-        Entry[]? entries = _table._entries;
-        for (int i = 0; i < count; i++)
-        {
-            if (entries![i]._next >= -1)
-            {
-                array[index++] = new KeyValuePair<TKey, TValue>(entries[i]._key, entries[i]._value);
-            }
-        }
+        _table.CopyLiveTo<KeyValuePair<TKey, TValue>, PairProjection, KeyValuePair<TKey, TValue>>(array, index);
     }
 
     private void AddRangeOrDispose(IEnumerable<KeyValuePair<TKey, TValue>> collection)
