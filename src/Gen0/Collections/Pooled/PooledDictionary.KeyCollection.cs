@@ -48,26 +48,7 @@ public partial class PooledDictionary<TKey, TValue>
         /// <exception cref="ArgumentNullException"><paramref name="array"/> is <see langword="null"/>.</exception>
         /// <exception cref="ArgumentOutOfRangeException"><paramref name="index"/> is outside <paramref name="array"/>.</exception>
         /// <exception cref="ArgumentException">The keys do not fit.</exception>
-        public void CopyTo(TKey[] array, int index)
-        {
-            _dictionary.ThrowIfDisposed();
-            if (array is null)
-            {
-                ThrowHelper.ThrowArgumentNull(nameof(array));
-            }
-
-            if (index < 0 || index > array.Length)
-            {
-                ThrowHelper.ThrowIndexOutOfRange(nameof(index));
-            }
-
-            if (array.Length - index < _dictionary.Count)
-            {
-                ThrowHelper.ThrowArrayTooSmall();
-            }
-
-            _dictionary._table.CopyLiveTo<TKey, KeyProjection, TKey>(array, index);
-        }
+        public void CopyTo(TKey[] array, int index) => _dictionary.CopyLive<TKey, KeyProjection>(array, index);
 
         /// <summary>Returns whether <paramref name="item"/> is a key of the dictionary.</summary>
         /// <param name="item">The key.</param>
@@ -94,31 +75,7 @@ public partial class PooledDictionary<TKey, TValue>
 
         IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<TKey>)this).GetEnumerator();
 
-        void ICollection.CopyTo(Array array, int index)
-        {
-            _dictionary.ThrowIfDisposed();
-            PooledHashing.ValidateCopyTo(array, index, _dictionary.Count);
-            if (array is TKey[] typed)
-            {
-                CopyTo(typed, index);
-                return;
-            }
-
-            if (array is not object?[] objects)
-            {
-                ThrowInvalidArrayType();
-                return;
-            }
-
-            try
-            {
-                _dictionary._table.CopyLiveTo<TKey, KeyProjection, object?>(objects, index);
-            }
-            catch (ArrayTypeMismatchException)
-            {
-                ThrowInvalidArrayType();
-            }
-        }
+        void ICollection.CopyTo(Array array, int index) => _dictionary.CopyLiveUntyped<TKey, KeyProjection>(array, index);
 
         [System.Diagnostics.CodeAnalysis.DoesNotReturn]
         private static void ThrowReadOnly() =>

@@ -48,26 +48,7 @@ public partial class PooledDictionary<TKey, TValue>
         /// <exception cref="ArgumentNullException"><paramref name="array"/> is <see langword="null"/>.</exception>
         /// <exception cref="ArgumentOutOfRangeException"><paramref name="index"/> is outside <paramref name="array"/>.</exception>
         /// <exception cref="ArgumentException">The values do not fit.</exception>
-        public void CopyTo(TValue[] array, int index)
-        {
-            _dictionary.ThrowIfDisposed();
-            if (array is null)
-            {
-                ThrowHelper.ThrowArgumentNull(nameof(array));
-            }
-
-            if (index < 0 || index > array.Length)
-            {
-                ThrowHelper.ThrowIndexOutOfRange(nameof(index));
-            }
-
-            if (array.Length - index < _dictionary.Count)
-            {
-                ThrowHelper.ThrowArrayTooSmall();
-            }
-
-            _dictionary._table.CopyLiveTo<TValue, ValueProjection, TValue>(array, index);
-        }
+        public void CopyTo(TValue[] array, int index) => _dictionary.CopyLive<TValue, ValueProjection>(array, index);
 
         bool ICollection<TValue>.Contains(TValue item) => _dictionary.ContainsValue(item);
 
@@ -89,31 +70,7 @@ public partial class PooledDictionary<TKey, TValue>
 
         IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<TValue>)this).GetEnumerator();
 
-        void ICollection.CopyTo(Array array, int index)
-        {
-            _dictionary.ThrowIfDisposed();
-            PooledHashing.ValidateCopyTo(array, index, _dictionary.Count);
-            if (array is TValue[] typed)
-            {
-                CopyTo(typed, index);
-                return;
-            }
-
-            if (array is not object?[] objects)
-            {
-                ThrowInvalidArrayType();
-                return;
-            }
-
-            try
-            {
-                _dictionary._table.CopyLiveTo<TValue, ValueProjection, object?>(objects, index);
-            }
-            catch (ArrayTypeMismatchException)
-            {
-                ThrowInvalidArrayType();
-            }
-        }
+        void ICollection.CopyTo(Array array, int index) => _dictionary.CopyLiveUntyped<TValue, ValueProjection>(array, index);
 
         [System.Diagnostics.CodeAnalysis.DoesNotReturn]
         private static void ThrowReadOnly() =>

@@ -480,37 +480,19 @@ public partial class PooledDictionary<TKey, TValue> :
         return false;
     }
 
-    void ICollection<KeyValuePair<TKey, TValue>>.CopyTo(KeyValuePair<TKey, TValue>[] array, int index) => CopyTo(array, index);
+    void ICollection<KeyValuePair<TKey, TValue>>.CopyTo(KeyValuePair<TKey, TValue>[] array, int index) => CopyLive<KeyValuePair<TKey, TValue>, PairProjection>(array, index);
 
     void ICollection.CopyTo(Array array, int index)
     {
-        ThrowIfDisposed();
-        PooledHashing.ValidateCopyTo(array, index, Count);
-        if (array is KeyValuePair<TKey, TValue>[] pairs)
+        if (array is DictionaryEntry[] dictionaryEntries)
         {
-            CopyTo(pairs, index);
-        }
-        else if (array is DictionaryEntry[] dictionaryEntries)
-        {
+            ThrowIfDisposed();
+            PooledHashing.ValidateCopyTo(array, index, Count);
             _table.CopyLiveTo<DictionaryEntry, DictionaryEntryProjection, DictionaryEntry>(dictionaryEntries, index);
+            return;
         }
-        else
-        {
-            if (array is not object?[] objects)
-            {
-                ThrowInvalidArrayType();
-                return;
-            }
 
-            try
-            {
-                _table.CopyLiveTo<KeyValuePair<TKey, TValue>, PairProjection, object?>(objects, index);
-            }
-            catch (ArrayTypeMismatchException)
-            {
-                ThrowInvalidArrayType();
-            }
-        }
+        CopyLiveUntyped<KeyValuePair<TKey, TValue>, PairProjection>(array, index);
     }
 
     void IDictionary.Add(object key, object? value)
@@ -579,27 +561,6 @@ public partial class PooledDictionary<TKey, TValue> :
 
         typedValue = (TValue)value!;
         return typedKey;
-    }
-
-    private void CopyTo(KeyValuePair<TKey, TValue>[] array, int index)
-    {
-        ThrowIfDisposed();
-        if (array is null)
-        {
-            ThrowHelper.ThrowArgumentNull(nameof(array));
-        }
-
-        if ((uint)index > (uint)array.Length)
-        {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
-        }
-
-        if (array.Length - index < Count)
-        {
-            ThrowHelper.ThrowArrayTooSmall();
-        }
-
-        _table.CopyLiveTo<KeyValuePair<TKey, TValue>, PairProjection, KeyValuePair<TKey, TValue>>(array, index);
     }
 
     private void AddRangeOrDispose(IEnumerable<KeyValuePair<TKey, TValue>> collection)
