@@ -106,10 +106,6 @@ internal struct PooledHashTable<TKey, TEntry>
     /// <summary>Gets the comparer in use.</summary>
     public readonly IEqualityComparer<TKey> Comparer => _comparer ?? EqualityComparer<TKey>.Default;
 
-    /// <summary>Returns whether <paramref name="entry"/> is live (not on the free list).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool IsLive(ref TEntry entry) => entry.Next >= -1;
-
     /// <summary>Throws the owner's <see cref="ObjectDisposedException"/> once disposed.</summary>
     public readonly void ThrowIfDisposed()
     {
