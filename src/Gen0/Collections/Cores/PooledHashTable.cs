@@ -455,17 +455,7 @@ internal struct PooledHashTable<TKey, TEntry>
     {
         ThrowIfDisposed();
         int size = HashHelpers.GetPrime(capacity);
-        int[] buckets = PooledHashing.Rent(_bucketPool, size);
-        TEntry[] entries;
-        try
-        {
-            entries = PooledHashing.Rent(_entryPool, size);
-        }
-        catch
-        {
-            _bucketPool.Return(buckets);
-            throw;
-        }
+        TEntry[] entries = RentPair(size, out int[] buckets);
 
         Array.Clear(buckets, 0, size);
         _freeList = -1;
@@ -558,17 +548,7 @@ internal struct PooledHashTable<TKey, TEntry>
         int oldSize = _size;
         int count = _count;
 
-        int[] buckets = PooledHashing.Rent(_bucketPool, newSize);
-        TEntry[] entries;
-        try
-        {
-            entries = PooledHashing.Rent(_entryPool, newSize);
-        }
-        catch
-        {
-            _bucketPool.Return(buckets);
-            throw;
-        }
+        TEntry[] entries = RentPair(newSize, out int[] buckets);
 
         Array.Copy(oldEntries, entries, count);
         Array.Clear(buckets, 0, newSize);
@@ -588,6 +568,21 @@ internal struct PooledHashTable<TKey, TEntry>
 
         _entries = entries;
         ReturnArrays(oldBuckets, oldEntries, count, oldSize);
+    }
+
+    /// <summary>Rents a bucket array and an entry array of at least <paramref name="size"/>; if the second rent fails, the first array goes back.</summary>
+    private readonly TEntry[] RentPair(int size, out int[] buckets)
+    {
+        buckets = PooledHashing.Rent(_bucketPool, size);
+        try
+        {
+            return PooledHashing.Rent(_entryPool, size);
+        }
+        catch
+        {
+            _bucketPool.Return(buckets);
+            throw;
+        }
     }
 
     private readonly void ReturnArrays(int[]? buckets, TEntry[]? entries, int entryCount, int bucketCount)
