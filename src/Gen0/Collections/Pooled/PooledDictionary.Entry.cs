@@ -10,14 +10,22 @@ public partial class PooledDictionary<TKey, TValue>
     /// it has no public members and its layout may change.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    public struct Entry
+    public struct Entry : IPooledHashEntry<TKey>
     {
-        internal uint _hashCode;
+        internal int _hashCode;
 
         // Index of the next entry in the chain, -1 at its end; an entry on the free list stores
         // StartOfFreeList - (index of the next free entry), so every value below -1 means "free".
         internal int _next;
         internal TKey _key;
         internal TValue _value;
+
+        int IPooledHashEntry<TKey>.HashCode { readonly get => _hashCode; set => _hashCode = value; }
+
+        int IPooledHashEntry<TKey>.Next { readonly get => _next; set => _next = value; }
+
+        TKey IPooledHashEntry<TKey>.Key { readonly get => _key; set => _key = value; }
+
+        static void IPooledHashEntry<TKey>.ThrowOwnerDisposed() => ThrowObjectDisposed();
     }
 }

@@ -1,4 +1,5 @@
 using System.Collections;
+using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -24,7 +25,7 @@ public partial class PooledDictionary<TKey, TValue>
         internal Enumerator(PooledDictionary<TKey, TValue> dictionary, int kind)
         {
             _dictionary = dictionary;
-            _version = dictionary._version;
+            _version = dictionary._table._version;
             _kind = kind;
             _index = 0;
             _current = default;
@@ -75,23 +76,13 @@ public partial class PooledDictionary<TKey, TValue>
         /// <exception cref="ObjectDisposedException">The dictionary was disposed.</exception>
         public bool MoveNext()
         {
-            if (_version != _dictionary._version)
+            ref Entry entry = ref _dictionary._table.MoveNext(_version, ref _index);
+            if (!Unsafe.IsNullRef(ref entry))
             {
-                _dictionary.ThrowEnumeratorInvalid();
+                _current = new KeyValuePair<TKey, TValue>(entry._key, entry._value);
+                return true;
             }
 
-            // Unsigned, because the end position is count + 1, which overflows at int.MaxValue.
-            while ((uint)_index < (uint)_dictionary._count)
-            {
-                ref Entry entry = ref _dictionary._entries![_index++];
-                if (entry._next >= -1)
-                {
-                    _current = new KeyValuePair<TKey, TValue>(entry._key, entry._value);
-                    return true;
-                }
-            }
-
-            _index = _dictionary._count + 1;
             _current = default;
             return false;
         }
@@ -103,18 +94,14 @@ public partial class PooledDictionary<TKey, TValue>
 
         void IEnumerator.Reset()
         {
-            if (_version != _dictionary._version)
-            {
-                _dictionary.ThrowEnumeratorInvalid();
-            }
-
+            _dictionary._table.CheckVersion(_version);
             _index = 0;
             _current = default;
         }
 
         private readonly void ThrowIfNotOnItem()
         {
-            if (_index == 0 || (_index == _dictionary._count + 1))
+            if (_dictionary._table.IsCursorOutside(_index))
             {
                 ThrowHelper.ThrowEnumOpCantHappen();
             }

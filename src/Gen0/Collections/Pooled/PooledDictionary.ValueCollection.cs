@@ -1,5 +1,6 @@
 using System.Collections;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -47,34 +48,7 @@ public partial class PooledDictionary<TKey, TValue>
         /// <exception cref="ArgumentNullException"><paramref name="array"/> is <see langword="null"/>.</exception>
         /// <exception cref="ArgumentOutOfRangeException"><paramref name="index"/> is outside <paramref name="array"/>.</exception>
         /// <exception cref="ArgumentException">The values do not fit.</exception>
-        public void CopyTo(TValue[] array, int index)
-        {
-            _dictionary.ThrowIfDisposed();
-            if (array is null)
-            {
-                ThrowHelper.ThrowArgumentNull(nameof(array));
-            }
-
-            if (index < 0 || index > array.Length)
-            {
-                ThrowHelper.ThrowIndexOutOfRange(nameof(index));
-            }
-
-            if (array.Length - index < _dictionary.Count)
-            {
-                ThrowHelper.ThrowArrayTooSmall();
-            }
-
-            int count = _dictionary._count;
-            Entry[]? entries = _dictionary._entries;
-            for (int i = 0; i < count; i++)
-            {
-                if (entries![i]._next >= -1)
-                {
-                    array[index++] = entries[i]._value;
-                }
-            }
-        }
+        public void CopyTo(TValue[] array, int index) => _dictionary.CopyLive<TValue, ValueProjection>(array, index);
 
         bool ICollection<TValue>.Contains(TValue item) => _dictionary.ContainsValue(item);
 
@@ -96,39 +70,7 @@ public partial class PooledDictionary<TKey, TValue>
 
         IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<TValue>)this).GetEnumerator();
 
-        void ICollection.CopyTo(Array array, int index)
-        {
-            _dictionary.ThrowIfDisposed();
-            PooledHashing.ValidateCopyTo(array, index, _dictionary.Count);
-            if (array is TValue[] typed)
-            {
-                CopyTo(typed, index);
-                return;
-            }
-
-            if (array is not object?[] objects)
-            {
-                ThrowInvalidArrayType();
-                return;
-            }
-
-            int count = _dictionary._count;
-            Entry[]? entries = _dictionary._entries;
-            try
-            {
-                for (int i = 0; i < count; i++)
-                {
-                    if (entries![i]._next >= -1)
-                    {
-                        objects[index++] = entries[i]._value;
-                    }
-                }
-            }
-            catch (ArrayTypeMismatchException)
-            {
-                ThrowInvalidArrayType();
-            }
-        }
+        void ICollection.CopyTo(Array array, int index) => _dictionary.CopyLiveUntyped<TValue, ValueProjection>(array, index);
 
         [System.Diagnostics.CodeAnalysis.DoesNotReturn]
         private static void ThrowReadOnly() =>
@@ -145,7 +87,7 @@ public partial class PooledDictionary<TKey, TValue>
             internal Enumerator(PooledDictionary<TKey, TValue> dictionary)
             {
                 _dictionary = dictionary;
-                _version = dictionary._version;
+                _version = dictionary._table._version;
                 _index = 0;
                 _current = default;
             }
@@ -157,7 +99,7 @@ public partial class PooledDictionary<TKey, TValue>
             {
                 get
                 {
-                    if (_index == 0 || (_index == _dictionary._count + 1))
+                    if (_dictionary._table.IsCursorOutside(_index))
                     {
                         ThrowHelper.ThrowEnumOpCantHappen();
                     }
@@ -172,22 +114,13 @@ public partial class PooledDictionary<TKey, TValue>
             /// <exception cref="ObjectDisposedException">The dictionary was disposed.</exception>
             public bool MoveNext()
             {
-                if (_version != _dictionary._version)
+                ref Entry entry = ref _dictionary._table.MoveNext(_version, ref _index);
+                if (!Unsafe.IsNullRef(ref entry))
                 {
-                    _dictionary.ThrowEnumeratorInvalid();
+                    _current = entry._value;
+                    return true;
                 }
 
-                while ((uint)_index < (uint)_dictionary._count)
-                {
-                    ref Entry entry = ref _dictionary._entries![_index++];
-                    if (entry._next >= -1)
-                    {
-                        _current = entry._value;
-                        return true;
-                    }
-                }
-
-                _index = _dictionary._count + 1;
                 _current = default;
                 return false;
             }
@@ -199,11 +132,7 @@ public partial class PooledDictionary<TKey, TValue>
 
             void IEnumerator.Reset()
             {
-                if (_version != _dictionary._version)
-                {
-                    _dictionary.ThrowEnumeratorInvalid();
-                }
-
+                _dictionary._table.CheckVersion(_version);
                 _index = 0;
                 _current = default;
             }

@@ -43,21 +43,9 @@ public partial class PooledDictionary<TKey, TValue> :
     IDictionary<TKey, TValue>, IDictionary, IReadOnlyDictionary<TKey, TValue>, IDisposable
     where TKey : notnull
 {
-    private readonly ArrayPool<int> _bucketPool;
-    private readonly ArrayPool<Entry> _entryPool;
-    private readonly ClearMode _clearMode;
-    private int[]? _buckets;
-    private Entry[]? _entries;
-    private ulong _fastModMultiplier;
-    private int _size;
-    private int _count;
-    private int _freeList;
-    private int _freeCount;
-    private int _version;
-    private IEqualityComparer<TKey>? _comparer;
+    private PooledHashTable<TKey, Entry> _table;
     private KeyCollection? _keys;
     private ValueCollection? _values;
-    private bool _disposed;
 
     /// <summary>Initializes an empty dictionary with the default comparer and the default pools.</summary>
     public PooledDictionary()
@@ -114,28 +102,7 @@ public partial class PooledDictionary<TKey, TValue> :
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
     public PooledDictionary(int capacity, IEqualityComparer<TKey>? comparer, ClearMode clearMode, ArrayPool<int>? bucketPool = null, ArrayPool<Entry>? entryPool = null)
     {
-        if (capacity < 0)
-        {
-            ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
-        }
-
-        _bucketPool = bucketPool ?? DefaultArrayPool<int>.Instance;
-        _entryPool = entryPool ?? DefaultArrayPool<Entry>.Instance;
-        _clearMode = clearMode;
-        _freeList = -1;
-        if (capacity > 0)
-        {
-            Initialize(capacity);
-        }
-
-        if (!typeof(TKey).IsValueType)
-        {
-            _comparer = comparer ?? EqualityComparer<TKey>.Default;
-        }
-        else if (comparer is not null && comparer != EqualityComparer<TKey>.Default)
-        {
-            _comparer = comparer;
-        }
+        _table = new PooledHashTable<TKey, Entry>(capacity, comparer, clearMode, bucketPool, entryPool);
     }
 
     /// <summary>Initializes a dictionary holding the entries of <paramref name="dictionary"/>.</summary>
@@ -206,12 +173,12 @@ public partial class PooledDictionary<TKey, TValue> :
         get
         {
             ThrowIfDisposed();
-            return _comparer ?? EqualityComparer<TKey>.Default;
+            return _table.Comparer;
         }
     }
 
     /// <summary>Gets the number of key/value pairs; 0 once disposed.</summary>
-    public int Count => _count - _freeCount;
+    public int Count => _table.Count;
 
     /// <summary>Gets the number of entries the dictionary can hold without growing (the BCL's table size).</summary>
     public int Capacity
@@ -219,7 +186,7 @@ public partial class PooledDictionary<TKey, TValue> :
         get
         {
             ThrowIfDisposed();
-            return _size;
+            return _table._size;
         }
     }
 
@@ -273,10 +240,10 @@ public partial class PooledDictionary<TKey, TValue> :
     {
         get
         {
-            ref TValue value = ref FindValue(key);
-            if (!Unsafe.IsNullRef(ref value))
+            ref Entry entry = ref FindEntry(key);
+            if (!Unsafe.IsNullRef(ref entry))
             {
-                return value;
+                return entry._value;
             }
 
             ThrowHelper.ThrowKeyNotFound(key);
@@ -293,10 +260,10 @@ public partial class PooledDictionary<TKey, TValue> :
             ThrowIfDisposed();
             if (IsCompatibleKey(key))
             {
-                ref TValue value = ref FindValue((TKey)key);
-                if (!Unsafe.IsNullRef(ref value))
+                ref Entry entry = ref FindEntry((TKey)key);
+                if (!Unsafe.IsNullRef(ref entry))
                 {
-                    return value;
+                    return entry._value;
                 }
             }
 
@@ -305,25 +272,8 @@ public partial class PooledDictionary<TKey, TValue> :
 
         set
         {
-            ThrowIfDisposed();
-            if (key is null)
-            {
-                ThrowHelper.ThrowArgumentNull(nameof(key));
-            }
-
-            ThrowIfNullAndNullsAreIllegal(value, nameof(value));
-            if (key is not TKey typedKey)
-            {
-                ThrowHelper.ThrowWrongType(key, typeof(TKey), nameof(key));
-                return;
-            }
-
-            if (value is not TValue && value is not null)
-            {
-                ThrowHelper.ThrowWrongType(value, typeof(TValue), nameof(value));
-            }
-
-            this[typedKey] = (TValue)value!;
+            TKey typedKey = ToTypedPair(key, value, out TValue typedValue);
+            this[typedKey] = typedValue;
         }
     }
 
@@ -345,7 +295,7 @@ public partial class PooledDictionary<TKey, TValue> :
     /// <param name="key">The key.</param>
     /// <returns><see langword="true"/> if the key is present.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="key"/> is <see langword="null"/>.</exception>
-    public bool ContainsKey(TKey key) => !Unsafe.IsNullRef(ref FindValue(key));
+    public bool ContainsKey(TKey key) => !Unsafe.IsNullRef(ref FindEntry(key));
 
     /// <summary>Gets the value of <paramref name="key"/> if present.</summary>
     /// <param name="key">The key.</param>
@@ -354,10 +304,10 @@ public partial class PooledDictionary<TKey, TValue> :
     /// <exception cref="ArgumentNullException"><paramref name="key"/> is <see langword="null"/>.</exception>
     public bool TryGetValue(TKey key, [MaybeNullWhen(false)] out TValue value)
     {
-        ref TValue valueRef = ref FindValue(key);
-        if (!Unsafe.IsNullRef(ref valueRef))
+        ref Entry entry = ref FindEntry(key);
+        if (!Unsafe.IsNullRef(ref entry))
         {
-            value = valueRef;
+            value = entry._value;
             return true;
         }
 
@@ -371,10 +321,10 @@ public partial class PooledDictionary<TKey, TValue> :
     public bool ContainsValue(TValue value)
     {
         ThrowIfDisposed();
-        Entry[]? entries = _entries;
+        Entry[]? entries = _table._entries;
         if (value is null)
         {
-            for (int i = 0; i < _count; i++)
+            for (int i = 0; i < _table._count; i++)
             {
                 if (entries![i]._next >= -1 && entries[i]._value is null)
                 {
@@ -384,7 +334,7 @@ public partial class PooledDictionary<TKey, TValue> :
         }
         else if (typeof(TValue).IsValueType)
         {
-            for (int i = 0; i < _count; i++)
+            for (int i = 0; i < _table._count; i++)
             {
                 if (entries![i]._next >= -1 && EqualityComparer<TValue>.Default.Equals(entries[i]._value, value))
                 {
@@ -395,7 +345,7 @@ public partial class PooledDictionary<TKey, TValue> :
         else
         {
             EqualityComparer<TValue> defaultComparer = EqualityComparer<TValue>.Default;
-            for (int i = 0; i < _count; i++)
+            for (int i = 0; i < _table._count; i++)
             {
                 if (entries![i]._next >= -1 && defaultComparer.Equals(entries[i]._value, value))
                 {
@@ -425,59 +375,16 @@ public partial class PooledDictionary<TKey, TValue> :
             ThrowHelper.ThrowArgumentNull(nameof(key));
         }
 
-        if (_buckets is not null)
+        ref Entry entry = ref _table.Remove(key);
+        if (!Unsafe.IsNullRef(ref entry))
         {
-            Entry[] entries = _entries!;
-            uint collisionCount = 0;
-            IEqualityComparer<TKey>? comparer = _comparer;
-            uint hashCode = (uint)(typeof(TKey).IsValueType && comparer is null ? key.GetHashCode() : comparer!.GetHashCode(key));
-            ref int bucket = ref GetBucket(hashCode);
-            int last = -1;
-            int i = bucket - 1;
-            while (i >= 0)
+            value = entry._value;
+            if (RuntimeHelpers.IsReferenceOrContainsReferences<TValue>())
             {
-                ref Entry entry = ref entries[i];
-                if (entry._hashCode == hashCode &&
-                    (typeof(TKey).IsValueType && comparer is null ? EqualityComparer<TKey>.Default.Equals(entry._key, key) : comparer!.Equals(entry._key, key)))
-                {
-                    if (last < 0)
-                    {
-                        bucket = entry._next + 1;
-                    }
-                    else
-                    {
-                        entries[last]._next = entry._next;
-                    }
-
-                    value = entry._value;
-                    entry._next = PooledHashing.StartOfFreeList - _freeList;
-                    if (RuntimeHelpers.IsReferenceOrContainsReferences<TKey>())
-                    {
-                        entry._key = default!;
-                    }
-
-                    if (RuntimeHelpers.IsReferenceOrContainsReferences<TValue>())
-                    {
-                        entry._value = default!;
-                    }
-
-                    _freeList = i;
-                    _freeCount++;
-                    return true;
-                }
-
-                last = i;
-                i = entry._next;
-                collisionCount++;
-                if (collisionCount > (uint)entries.Length)
-                {
-                    PooledHashing.ThrowConcurrentOperationsNotSupported();
-                }
+                entry._value = default!;
             }
-        }
-        else if (_disposed)
-        {
-            ThrowObjectDisposed();
+
+            return true;
         }
 
         value = default;
@@ -485,19 +392,7 @@ public partial class PooledDictionary<TKey, TValue> :
     }
 
     /// <summary>Removes every pair, keeping the capacity (and the rented arrays).</summary>
-    public void Clear()
-    {
-        ThrowIfDisposed();
-        int count = _count;
-        if (count > 0)
-        {
-            Array.Clear(_buckets!, 0, _size);
-            _count = 0;
-            _freeList = -1;
-            _freeCount = 0;
-            Array.Clear(_entries!, 0, count);
-        }
-    }
+    public void Clear() => _table.Clear();
 
     /// <summary>Grows the table, if needed, so that it holds <paramref name="capacity"/> entries without growing again.</summary>
     /// <param name="capacity">The number of entries to make room for.</param>
@@ -511,21 +406,12 @@ public partial class PooledDictionary<TKey, TValue> :
             ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
         }
 
-        int currentCapacity = _size;
-        if (currentCapacity >= capacity)
+        if (_table._size < capacity)
         {
-            return currentCapacity;
+            _table._version++;
         }
 
-        _version++;
-        if (_buckets is null)
-        {
-            return Initialize(capacity);
-        }
-
-        int newSize = HashHelpers.GetPrime(capacity);
-        Resize(newSize);
-        return newSize;
+        return _table.EnsureCapacity(capacity);
     }
 
     /// <summary>Shrinks the table to the smallest size that holds the current entries, compacting them.</summary>
@@ -542,20 +428,7 @@ public partial class PooledDictionary<TKey, TValue> :
             ThrowHelper.ThrowArgumentOutOfRange(nameof(capacity), $"The capacity {capacity} is less than the number of entries ({Count}); pass at least Count.");
         }
 
-        int newSize = HashHelpers.GetPrime(capacity);
-        if (newSize >= _size)
-        {
-            return;
-        }
-
-        int oldCount = _count;
-        int oldSize = _size;
-        int[]? oldBuckets = _buckets;
-        Entry[]? oldEntries = _entries;
-        _version++;
-        Initialize(newSize);
-        CopyEntries(oldEntries!, oldCount);
-        ReturnArrays(oldBuckets, oldEntries, oldCount, oldSize);
+        _table.TrimExcess(capacity);
     }
 
     /// <summary>Returns an enumerator over the pairs, in insertion order except where removals left slots that later additions reused.</summary>
@@ -591,14 +464,14 @@ public partial class PooledDictionary<TKey, TValue> :
 
     bool ICollection<KeyValuePair<TKey, TValue>>.Contains(KeyValuePair<TKey, TValue> keyValuePair)
     {
-        ref TValue value = ref FindValue(keyValuePair.Key);
-        return !Unsafe.IsNullRef(ref value) && EqualityComparer<TValue>.Default.Equals(value, keyValuePair.Value);
+        ref Entry entry = ref FindEntry(keyValuePair.Key);
+        return !Unsafe.IsNullRef(ref entry) && EqualityComparer<TValue>.Default.Equals(entry._value, keyValuePair.Value);
     }
 
     bool ICollection<KeyValuePair<TKey, TValue>>.Remove(KeyValuePair<TKey, TValue> keyValuePair)
     {
-        ref TValue value = ref FindValue(keyValuePair.Key);
-        if (!Unsafe.IsNullRef(ref value) && EqualityComparer<TValue>.Default.Equals(value, keyValuePair.Value))
+        ref Entry entry = ref FindEntry(keyValuePair.Key);
+        if (!Unsafe.IsNullRef(ref entry) && EqualityComparer<TValue>.Default.Equals(entry._value, keyValuePair.Value))
         {
             Remove(keyValuePair.Key);
             return true;
@@ -607,74 +480,25 @@ public partial class PooledDictionary<TKey, TValue> :
         return false;
     }
 
-    void ICollection<KeyValuePair<TKey, TValue>>.CopyTo(KeyValuePair<TKey, TValue>[] array, int index) => CopyTo(array, index);
+    void ICollection<KeyValuePair<TKey, TValue>>.CopyTo(KeyValuePair<TKey, TValue>[] array, int index) => CopyLive<KeyValuePair<TKey, TValue>, PairProjection>(array, index);
 
     void ICollection.CopyTo(Array array, int index)
     {
-        ThrowIfDisposed();
-        PooledHashing.ValidateCopyTo(array, index, Count);
-        if (array is KeyValuePair<TKey, TValue>[] pairs)
+        if (array is DictionaryEntry[] dictionaryEntries)
         {
-            CopyTo(pairs, index);
+            ThrowIfDisposed();
+            PooledHashing.ValidateCopyTo(array, index, Count);
+            _table.CopyLiveTo<DictionaryEntry, DictionaryEntryProjection, DictionaryEntry>(dictionaryEntries, index);
+            return;
         }
-        else if (array is DictionaryEntry[] dictionaryEntries)
-        {
-            Entry[]? entries = _entries;
-            for (int i = 0; i < _count; i++)
-            {
-                if (entries![i]._next >= -1)
-                {
-                    dictionaryEntries[index++] = new DictionaryEntry(entries[i]._key, entries[i]._value);
-                }
-            }
-        }
-        else
-        {
-            if (array is not object?[] objects)
-            {
-                ThrowInvalidArrayType();
-                return;
-            }
 
-            try
-            {
-                Entry[]? entries = _entries;
-                for (int i = 0; i < _count; i++)
-                {
-                    if (entries![i]._next >= -1)
-                    {
-                        objects[index++] = new KeyValuePair<TKey, TValue>(entries[i]._key, entries[i]._value);
-                    }
-                }
-            }
-            catch (ArrayTypeMismatchException)
-            {
-                ThrowInvalidArrayType();
-            }
-        }
+        CopyLiveUntyped<KeyValuePair<TKey, TValue>, PairProjection>(array, index);
     }
 
     void IDictionary.Add(object key, object? value)
     {
-        ThrowIfDisposed();
-        if (key is null)
-        {
-            ThrowHelper.ThrowArgumentNull(nameof(key));
-        }
-
-        ThrowIfNullAndNullsAreIllegal(value, nameof(value));
-        if (key is not TKey typedKey)
-        {
-            ThrowHelper.ThrowWrongType(key, typeof(TKey), nameof(key));
-            return;
-        }
-
-        if (value is not TValue && value is not null)
-        {
-            ThrowHelper.ThrowWrongType(value, typeof(TValue), nameof(value));
-        }
-
-        Add(typedKey, (TValue)value!);
+        TKey typedKey = ToTypedPair(key, value, out TValue typedValue);
+        Add(typedKey, typedValue);
     }
 
     bool IDictionary.Contains(object key)
@@ -694,43 +518,10 @@ public partial class PooledDictionary<TKey, TValue> :
 
     /// <summary>Returns the arrays to their pools once; later calls do nothing.</summary>
     /// <param name="disposing"><see langword="true"/> when called from <see cref="Dispose()"/>.</param>
-    protected virtual void Dispose(bool disposing)
-    {
-        if (_disposed)
-        {
-            return;
-        }
-
-        int[]? buckets = _buckets;
-        Entry[]? entries = _entries;
-        int count = _count;
-        int size = _size;
-        _disposed = true;
-        _buckets = null;
-        _entries = null;
-        _count = 0;
-        _freeCount = 0;
-        _freeList = -1;
-        _size = 0;
-        _version++;
-        ReturnArrays(buckets, entries, count, size);
-    }
+    protected virtual void Dispose(bool disposing) => _table.Dispose();
 
     /// <summary>Throws <see cref="ObjectDisposedException"/> once the dictionary is disposed (off the hot paths).</summary>
-    internal void ThrowIfDisposed()
-    {
-        if (_disposed)
-        {
-            ThrowObjectDisposed();
-        }
-    }
-
-    /// <summary>Throws what a stale enumerator throws: disposed beats modified.</summary>
-    internal void ThrowEnumeratorInvalid()
-    {
-        ThrowIfDisposed();
-        ThrowHelper.ThrowEnumFailedVersion();
-    }
+    internal void ThrowIfDisposed() => _table.ThrowIfDisposed();
 
     private static bool IsCompatibleKey(object key)
     {
@@ -742,41 +533,34 @@ public partial class PooledDictionary<TKey, TValue> :
         return key is TKey;
     }
 
-    private static void ThrowIfNullAndNullsAreIllegal(object? value, string paramName)
-    {
-        if (default(TValue) is not null && value is null)
-        {
-            ThrowHelper.ThrowArgumentNull(paramName);
-        }
-    }
-
-    private void CopyTo(KeyValuePair<TKey, TValue>[] array, int index)
+    /// <summary>Checks and converts the untyped pair of the <see cref="IDictionary"/> members, throwing as the BCL does.</summary>
+    private TKey ToTypedPair(object key, object? value, out TValue typedValue)
     {
         ThrowIfDisposed();
-        if (array is null)
+        if (key is null)
         {
-            ThrowHelper.ThrowArgumentNull(nameof(array));
+            ThrowHelper.ThrowArgumentNull(nameof(key));
         }
 
-        if ((uint)index > (uint)array.Length)
+        if (default(TValue) is not null && value is null)
         {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
+            ThrowHelper.ThrowArgumentNull(nameof(value));
         }
 
-        if (array.Length - index < Count)
+        if (key is not TKey typedKey)
         {
-            ThrowHelper.ThrowArrayTooSmall();
+            ThrowHelper.ThrowWrongType(key, typeof(TKey), nameof(key));
+            typedValue = default!;
+            return default!;
         }
 
-        int count = _count;
-        Entry[]? entries = _entries;
-        for (int i = 0; i < count; i++)
+        if (value is not TValue && value is not null)
         {
-            if (entries![i]._next >= -1)
-            {
-                array[index++] = new KeyValuePair<TKey, TValue>(entries[i]._key, entries[i]._value);
-            }
+            ThrowHelper.ThrowWrongType(value, typeof(TValue), nameof(value));
         }
+
+        typedValue = (TValue)value!;
+        return typedKey;
     }
 
     private void AddRangeOrDispose(IEnumerable<KeyValuePair<TKey, TValue>> collection)
@@ -803,26 +587,26 @@ public partial class PooledDictionary<TKey, TValue> :
                 return;
             }
 
-            if (source.Comparer.Equals(Comparer) && _count == 0)
+            if (source.Comparer.Equals(Comparer) && _table._count == 0)
             {
                 // Keys are already unique under this comparer and the hash codes are reusable: copy, compacting.
                 EnsureCapacity(source.Count);
-                CopyEntries(source._entries!, source._count);
+                _table.CopyEntries(source._table._entries!, source._table._count);
                 return;
             }
         }
         else if (collection is Dictionary<TKey, TValue> bclSource)
         {
-            if (bclSource.Count > 0 && _count == 0 && bclSource.Comparer.Equals(Comparer))
+            if (bclSource.Count > 0 && _table._count == 0 && bclSource.Comparer.Equals(Comparer))
             {
                 // Unique under this comparer already: link each pair in without looking for a duplicate.
                 EnsureCapacity(bclSource.Count);
                 foreach (KeyValuePair<TKey, TValue> pair in bclSource)
                 {
-                    AppendUnique(pair.Key, pair.Value);
+                    _table.AppendUnique(pair.Key)._value = pair.Value;
                 }
 
-                _version++;
+                _table._version++;
                 return;
             }
 
@@ -849,210 +633,16 @@ public partial class PooledDictionary<TKey, TValue> :
         }
     }
 
-    /// <summary>Copies the live entries of <paramref name="entries"/> into the (empty, large enough) table, in order.</summary>
-    private void CopyEntries(Entry[] entries, int count)
-    {
-        Entry[] newEntries = _entries!;
-        int newCount = 0;
-        for (int i = 0; i < count; i++)
-        {
-            uint hashCode = entries[i]._hashCode;
-            if (entries[i]._next >= -1)
-            {
-                ref Entry entry = ref newEntries[newCount];
-                entry = entries[i];
-                ref int bucket = ref GetBucket(hashCode);
-                entry._next = bucket - 1;
-                bucket = newCount + 1;
-                newCount++;
-            }
-        }
-
-        _count = newCount;
-        _freeCount = 0;
-        _freeList = -1;
-    }
-
-    /// <summary>Appends a pair known to be absent into a table known to have room (no free list, no resize).</summary>
-    private void AppendUnique(TKey key, TValue value)
-    {
-        IEqualityComparer<TKey>? comparer = _comparer;
-        uint hashCode = (uint)(typeof(TKey).IsValueType && comparer is null ? key.GetHashCode() : comparer!.GetHashCode(key));
-        ref int bucket = ref GetBucket(hashCode);
-        int index = _count;
-        ref Entry entry = ref _entries![index];
-        entry._hashCode = hashCode;
-        entry._next = bucket - 1;
-        entry._key = key;
-        entry._value = value;
-        bucket = index + 1;
-        _count = index + 1;
-    }
-
+    /// <summary>Finds the entry of <paramref name="key"/>, or a null reference; the null-key check is the dictionary's.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private ref int GetBucket(uint hashCode)
-    {
-        int[] buckets = _buckets!;
-        if (IntPtr.Size == 8)
-        {
-            return ref buckets[HashHelpers.FastMod(hashCode, (uint)_size, _fastModMultiplier)];
-        }
-
-        return ref buckets[hashCode % (uint)_size];
-    }
-
-    private int Initialize(int capacity)
-    {
-        ThrowIfDisposed();
-        int size = HashHelpers.GetPrime(capacity);
-        int[] buckets = PooledHashing.Rent(_bucketPool, size);
-        Entry[] entries;
-        try
-        {
-            entries = PooledHashing.Rent(_entryPool, size);
-        }
-        catch
-        {
-            _bucketPool.Return(buckets);
-            throw;
-        }
-
-        Array.Clear(buckets, 0, size);
-        _freeList = -1;
-        _fastModMultiplier = HashHelpers.GetFastModMultiplier((uint)size);
-        _buckets = buckets;
-        _entries = entries;
-        _size = size;
-        return size;
-    }
-
-    private void Resize() => Resize(HashHelpers.ExpandPrime(_count));
-
-    private void Resize(int newSize)
-    {
-        Debug.Assert(newSize >= _size, "Resize only grows.");
-        int[] oldBuckets = _buckets!;
-        Entry[] oldEntries = _entries!;
-        int oldSize = _size;
-        int count = _count;
-
-        int[] buckets = PooledHashing.Rent(_bucketPool, newSize);
-        Entry[] entries;
-        try
-        {
-            entries = PooledHashing.Rent(_entryPool, newSize);
-        }
-        catch
-        {
-            _bucketPool.Return(buckets);
-            throw;
-        }
-
-        Array.Copy(oldEntries, entries, count);
-        Array.Clear(buckets, 0, newSize);
-        _buckets = buckets;
-        _size = newSize;
-        _fastModMultiplier = HashHelpers.GetFastModMultiplier((uint)newSize);
-        for (int i = 0; i < count; i++)
-        {
-            ref Entry entry = ref entries[i];
-            if (entry._next >= -1)
-            {
-                ref int bucket = ref GetBucket(entry._hashCode);
-                entry._next = bucket - 1;
-                bucket = i + 1;
-            }
-        }
-
-        _entries = entries;
-        ReturnArrays(oldBuckets, oldEntries, count, oldSize);
-    }
-
-    private void ReturnArrays(int[]? buckets, Entry[]? entries, int entryCount, int bucketCount)
-    {
-        if (buckets is not null)
-        {
-            if (_clearMode.ShouldClear<int>())
-            {
-                Array.Clear(buckets, 0, bucketCount);
-            }
-
-            _bucketPool.Return(buckets);
-        }
-
-        if (entries is not null)
-        {
-            // Only [0, entryCount) was ever written; the rest is as the pool handed it over.
-            if (_clearMode.ShouldClear<Entry>())
-            {
-                Array.Clear(entries, 0, entryCount);
-            }
-
-            _entryPool.Return(entries);
-        }
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private ref TValue FindValue(TKey key)
+    private ref Entry FindEntry(TKey key)
     {
         if (key is null)
         {
             ThrowHelper.ThrowArgumentNull(nameof(key));
         }
 
-        ref Entry entry = ref Unsafe.NullRef<Entry>();
-        if (_buckets is not null)
-        {
-            IEqualityComparer<TKey>? comparer = _comparer;
-            Entry[] entries = _entries!;
-            uint collisionCount = 0;
-            if (typeof(TKey).IsValueType && comparer is null)
-            {
-                uint hashCode = (uint)key.GetHashCode();
-                int i = GetBucket(hashCode) - 1;
-                while ((uint)i < (uint)entries.Length)
-                {
-                    entry = ref entries[i];
-                    if (entry._hashCode == hashCode && EqualityComparer<TKey>.Default.Equals(entry._key, key))
-                    {
-                        return ref entry._value;
-                    }
-
-                    i = entry._next;
-                    collisionCount++;
-                    if (collisionCount > (uint)entries.Length)
-                    {
-                        PooledHashing.ThrowConcurrentOperationsNotSupported();
-                    }
-                }
-            }
-            else
-            {
-                uint hashCode = (uint)comparer!.GetHashCode(key);
-                int i = GetBucket(hashCode) - 1;
-                while ((uint)i < (uint)entries.Length)
-                {
-                    entry = ref entries[i];
-                    if (entry._hashCode == hashCode && comparer.Equals(entry._key, key))
-                    {
-                        return ref entry._value;
-                    }
-
-                    i = entry._next;
-                    collisionCount++;
-                    if (collisionCount > (uint)entries.Length)
-                    {
-                        PooledHashing.ThrowConcurrentOperationsNotSupported();
-                    }
-                }
-            }
-        }
-        else if (_disposed)
-        {
-            ThrowObjectDisposed();
-        }
-
-        return ref Unsafe.NullRef<TValue>();
+        return ref _table.FindEntry(key);
     }
 
     private bool TryInsert(TKey key, TValue value, InsertionBehavior behavior)
@@ -1062,80 +652,13 @@ public partial class PooledDictionary<TKey, TValue> :
             ThrowHelper.ThrowArgumentNull(nameof(key));
         }
 
-        if (_buckets is null)
+        ref Entry entry = ref _table.FindOrAdd(key, out bool found);
+        if (found)
         {
-            Initialize(0);
+            return OnExisting(ref entry, key, value, behavior);
         }
 
-        Entry[] entries = _entries!;
-        IEqualityComparer<TKey>? comparer = _comparer;
-        uint hashCode = (uint)(typeof(TKey).IsValueType && comparer is null ? key.GetHashCode() : comparer!.GetHashCode(key));
-        uint collisionCount = 0;
-        ref int bucket = ref GetBucket(hashCode);
-        int i = bucket - 1;
-        if (typeof(TKey).IsValueType && comparer is null)
-        {
-            while ((uint)i < (uint)entries.Length)
-            {
-                if (entries[i]._hashCode == hashCode && EqualityComparer<TKey>.Default.Equals(entries[i]._key, key))
-                {
-                    return OnExisting(ref entries[i], key, value, behavior);
-                }
-
-                i = entries[i]._next;
-                collisionCount++;
-                if (collisionCount > (uint)entries.Length)
-                {
-                    PooledHashing.ThrowConcurrentOperationsNotSupported();
-                }
-            }
-        }
-        else
-        {
-            while ((uint)i < (uint)entries.Length)
-            {
-                if (entries[i]._hashCode == hashCode && comparer!.Equals(entries[i]._key, key))
-                {
-                    return OnExisting(ref entries[i], key, value, behavior);
-                }
-
-                i = entries[i]._next;
-                collisionCount++;
-                if (collisionCount > (uint)entries.Length)
-                {
-                    PooledHashing.ThrowConcurrentOperationsNotSupported();
-                }
-            }
-        }
-
-        int index;
-        if (_freeCount > 0)
-        {
-            index = _freeList;
-            _freeList = PooledHashing.StartOfFreeList - entries[_freeList]._next;
-            _freeCount--;
-        }
-        else
-        {
-            int count = _count;
-            if (count == _size)
-            {
-                Resize();
-                bucket = ref GetBucket(hashCode);
-            }
-
-            index = count;
-            _count = count + 1;
-            entries = _entries!;
-        }
-
-        ref Entry entry = ref entries[index];
-        entry._hashCode = hashCode;
-        entry._next = bucket - 1;
-        entry._key = key;
         entry._value = value;
-        bucket = index + 1;
-        _version++;
         return true;
     }
 

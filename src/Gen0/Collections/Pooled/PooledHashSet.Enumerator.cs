@@ -1,4 +1,5 @@
 using System.Collections;
+using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -19,7 +20,7 @@ public partial class PooledHashSet<T>
         internal Enumerator(PooledHashSet<T> set)
         {
             _set = set;
-            _version = set._version;
+            _version = set._table._version;
             _index = 0;
             _current = default!;
         }
@@ -31,7 +32,7 @@ public partial class PooledHashSet<T>
         {
             get
             {
-                if (_index == 0 || (_index == _set._count + 1))
+                if (_set._table.IsCursorOutside(_index))
                 {
                     ThrowHelper.ThrowEnumOpCantHappen();
                 }
@@ -46,22 +47,13 @@ public partial class PooledHashSet<T>
         /// <exception cref="ObjectDisposedException">The set was disposed.</exception>
         public bool MoveNext()
         {
-            if (_version != _set._version)
+            ref Entry entry = ref _set._table.MoveNext(_version, ref _index);
+            if (!Unsafe.IsNullRef(ref entry))
             {
-                _set.ThrowEnumeratorInvalid();
+                _current = entry._value;
+                return true;
             }
 
-            while ((uint)_index < (uint)_set._count)
-            {
-                ref Entry entry = ref _set._entries![_index++];
-                if (entry._next >= -1)
-                {
-                    _current = entry._value;
-                    return true;
-                }
-            }
-
-            _index = _set._count + 1;
             _current = default!;
             return false;
         }
@@ -73,11 +65,7 @@ public partial class PooledHashSet<T>
 
         void IEnumerator.Reset()
         {
-            if (_version != _set._version)
-            {
-                _set.ThrowEnumeratorInvalid();
-            }
-
+            _set._table.CheckVersion(_version);
             _index = 0;
             _current = default!;
         }

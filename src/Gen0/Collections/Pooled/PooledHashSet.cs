@@ -35,19 +35,7 @@ namespace Gen0.Collections;
 [DebuggerTypeProxy(typeof(PooledHashSetDebugView<>))]
 public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyCollection<T>, IDisposable
 {
-    private readonly ArrayPool<int> _bucketPool;
-    private readonly ArrayPool<Entry> _entryPool;
-    private readonly ClearMode _clearMode;
-    private int[]? _buckets;
-    private Entry[]? _entries;
-    private ulong _fastModMultiplier;
-    private int _size;
-    private int _count;
-    private int _freeList;
-    private int _freeCount;
-    private int _version;
-    private IEqualityComparer<T>? _comparer;
-    private bool _disposed;
+    private PooledHashTable<T, Entry> _table;
 
     /// <summary>Initializes an empty set with the default comparer and the default pools.</summary>
     public PooledHashSet()
@@ -95,24 +83,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
     public PooledHashSet(int capacity, IEqualityComparer<T>? comparer, ClearMode clearMode, ArrayPool<int>? bucketPool = null, ArrayPool<Entry>? entryPool = null)
     {
-        if (capacity < 0)
-        {
-            ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
-        }
-
-        _bucketPool = bucketPool ?? DefaultArrayPool<int>.Instance;
-        _entryPool = entryPool ?? DefaultArrayPool<Entry>.Instance;
-        _clearMode = clearMode;
-        _freeList = -1;
-        if (comparer is not null && comparer != EqualityComparer<T>.Default)
-        {
-            _comparer = comparer;
-        }
-
-        if (capacity > 0)
-        {
-            Initialize(capacity);
-        }
+        _table = new PooledHashTable<T, Entry>(capacity, comparer, clearMode, bucketPool, entryPool);
     }
 
     /// <summary>Initializes a set holding the distinct elements of <paramref name="collection"/>.</summary>
@@ -160,7 +131,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     }
 
     /// <summary>Gets the number of elements; 0 once disposed.</summary>
-    public int Count => _count - _freeCount;
+    public int Count => _table.Count;
 
     /// <summary>Gets the number of elements the set can hold without growing (the BCL's table size).</summary>
     public int Capacity
@@ -168,7 +139,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
         get
         {
             ThrowIfDisposed();
-            return _size;
+            return _table._size;
         }
     }
 
@@ -178,7 +149,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
         get
         {
             ThrowIfDisposed();
-            return _comparer ?? EqualityComparer<T>.Default;
+            return _table.Comparer;
         }
     }
 
@@ -191,14 +162,18 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     /// <summary>Adds <paramref name="item"/> unless an equal element is present.</summary>
     /// <param name="item">The element.</param>
     /// <returns><see langword="true"/> if it was added.</returns>
-    public bool Add(T item) => AddIfNotPresent(item, out _);
+    public bool Add(T item)
+    {
+        _table.FindOrAdd(item, out bool found);
+        return !found;
+    }
 
-    void ICollection<T>.Add(T item) => AddIfNotPresent(item, out _);
+    void ICollection<T>.Add(T item) => Add(item);
 
     /// <summary>Returns whether an element equal to <paramref name="item"/> is present.</summary>
     /// <param name="item">The element.</param>
     /// <returns><see langword="true"/> if present.</returns>
-    public bool Contains(T item) => FindItemIndex(item) >= 0;
+    public bool Contains(T item) => !Unsafe.IsNullRef(ref _table.FindEntry(item));
 
     /// <summary>Finds the stored element equal to <paramref name="equalValue"/>.</summary>
     /// <param name="equalValue">The value to look for.</param>
@@ -206,10 +181,10 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     /// <returns><see langword="true"/> if found.</returns>
     public bool TryGetValue(T equalValue, [MaybeNullWhen(false)] out T actualValue)
     {
-        int index = FindItemIndex(equalValue);
-        if (index >= 0)
+        ref Entry entry = ref _table.FindEntry(equalValue);
+        if (!Unsafe.IsNullRef(ref entry))
         {
-            actualValue = _entries![index]._value;
+            actualValue = entry._value;
             return true;
         }
 
@@ -220,73 +195,10 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     /// <summary>Removes the element equal to <paramref name="item"/>.</summary>
     /// <param name="item">The element.</param>
     /// <returns><see langword="true"/> if it was present.</returns>
-    public bool Remove(T item)
-    {
-        if (_buckets is not null)
-        {
-            Entry[] entries = _entries!;
-            uint collisionCount = 0;
-            int last = -1;
-            IEqualityComparer<T>? comparer = _comparer;
-            int hashCode = item is null ? 0 : (typeof(T).IsValueType && comparer is null ? item.GetHashCode() : (comparer ?? EqualityComparer<T>.Default).GetHashCode(item));
-            ref int bucket = ref GetBucket(hashCode);
-            int i = bucket - 1;
-            while (i >= 0)
-            {
-                ref Entry entry = ref entries[i];
-                if (entry._hashCode == hashCode && AreEqual(comparer, entry._value, item))
-                {
-                    if (last < 0)
-                    {
-                        bucket = entry._next + 1;
-                    }
-                    else
-                    {
-                        entries[last]._next = entry._next;
-                    }
-
-                    entry._next = PooledHashing.StartOfFreeList - _freeList;
-                    if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
-                    {
-                        entry._value = default!;
-                    }
-
-                    _freeList = i;
-                    _freeCount++;
-                    return true;
-                }
-
-                last = i;
-                i = entry._next;
-                collisionCount++;
-                if (collisionCount > (uint)entries.Length)
-                {
-                    PooledHashing.ThrowConcurrentOperationsNotSupported();
-                }
-            }
-        }
-        else if (_disposed)
-        {
-            ThrowObjectDisposed();
-        }
-
-        return false;
-    }
+    public bool Remove(T item) => !Unsafe.IsNullRef(ref _table.Remove(item));
 
     /// <summary>Removes every element, keeping the capacity (and the rented arrays).</summary>
-    public void Clear()
-    {
-        ThrowIfDisposed();
-        int count = _count;
-        if (count > 0)
-        {
-            Array.Clear(_buckets!, 0, _size);
-            _count = 0;
-            _freeList = -1;
-            _freeCount = 0;
-            Array.Clear(_entries!, 0, count);
-        }
-    }
+    public void Clear() => _table.Clear();
 
     /// <summary>Returns an enumerator over the elements.</summary>
     /// <returns>A struct enumerator.</returns>
@@ -337,8 +249,8 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
 
             if (IsSetWithSameComparer(other))
             {
-                Entry[] entries = _entries!;
-                for (int i = 0; i < _count; i++)
+                Entry[] entries = _table._entries!;
+                for (int i = 0; i < _table._count; i++)
                 {
                     ref Entry entry = ref entries[i];
                     if (entry._next >= -1)
@@ -626,8 +538,8 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             ThrowHelper.ThrowArrayTooSmall();
         }
 
-        Entry[]? entries = _entries;
-        for (int i = 0; i < _count && count != 0; i++)
+        Entry[]? entries = _table._entries;
+        for (int i = 0; i < _table._count && count != 0; i++)
         {
             ref Entry entry = ref entries![i];
             if (entry._next >= -1)
@@ -650,9 +562,9 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             ThrowHelper.ThrowArgumentNull(nameof(match));
         }
 
-        Entry[]? entries = _entries;
+        Entry[]? entries = _table._entries;
         int removed = 0;
-        for (int i = 0; i < _count; i++)
+        for (int i = 0; i < _table._count; i++)
         {
             ref Entry entry = ref entries![i];
             if (entry._next >= -1)
@@ -681,20 +593,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
         }
 
-        int currentCapacity = _size;
-        if (currentCapacity >= capacity)
-        {
-            return currentCapacity;
-        }
-
-        if (_buckets is null)
-        {
-            return Initialize(capacity);
-        }
-
-        int newSize = HashHelpers.GetPrime(capacity);
-        Resize(newSize);
-        return newSize;
+        return _table.EnsureCapacity(capacity);
     }
 
     /// <summary>Shrinks the table to the smallest size that holds the current elements, compacting them.</summary>
@@ -711,20 +610,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             ThrowHelper.ThrowArgumentOutOfRange(nameof(capacity), $"The capacity {capacity} is less than the number of elements ({Count}); pass at least Count.");
         }
 
-        int newSize = HashHelpers.GetPrime(capacity);
-        if (newSize >= _size)
-        {
-            return;
-        }
-
-        int oldCount = _count;
-        int oldSize = _size;
-        int[]? oldBuckets = _buckets;
-        Entry[]? oldEntries = _entries;
-        _version++;
-        Initialize(newSize);
-        CopyEntries(oldEntries!, oldCount);
-        ReturnArrays(oldBuckets, oldEntries, oldCount, oldSize);
+        _table.TrimExcess(capacity);
     }
 
     /// <summary>Returns the arrays to their pools. Afterwards only <see cref="Count"/> (0) and <see cref="Dispose()"/> may be used.</summary>
@@ -749,48 +635,11 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     }
 
     /// <summary>Throws <see cref="ObjectDisposedException"/> once the set is disposed (off the hot paths).</summary>
-    internal void ThrowIfDisposed()
-    {
-        if (_disposed)
-        {
-            ThrowObjectDisposed();
-        }
-    }
-
-    /// <summary>Throws what a stale enumerator throws: disposed beats modified.</summary>
-    internal void ThrowEnumeratorInvalid()
-    {
-        ThrowIfDisposed();
-        ThrowHelper.ThrowEnumFailedVersion();
-    }
+    internal void ThrowIfDisposed() => _table.ThrowIfDisposed();
 
     /// <summary>Returns the arrays once; later calls do nothing.</summary>
     /// <param name="disposing"><see langword="true"/> when called from <see cref="Dispose()"/>.</param>
-    protected virtual void Dispose(bool disposing)
-    {
-        if (_disposed)
-        {
-            return;
-        }
-
-        int[]? buckets = _buckets;
-        Entry[]? entries = _entries;
-        int count = _count;
-        int size = _size;
-        _disposed = true;
-        _buckets = null;
-        _entries = null;
-        _count = 0;
-        _freeCount = 0;
-        _freeList = -1;
-        _size = 0;
-        _version++;
-        ReturnArrays(buckets, entries, count, size);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool AreEqual(IEqualityComparer<T>? comparer, T x, T y) =>
-        typeof(T).IsValueType && comparer is null ? EqualityComparer<T>.Default.Equals(x, y) : (comparer ?? EqualityComparer<T>.Default).Equals(x, y);
+    protected virtual void Dispose(bool disposing) => _table.Dispose();
 
     private void ThrowIfDisposedOrNull(IEnumerable<T> other)
     {
@@ -837,18 +686,13 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             }
 
             // As the BCL clones a HashSet: keep its table (free slots included) unless it is far too large.
-            if (HashHelpers.ExpandPrime(pooledSource.Count + 1) >= pooledSource._size)
+            if (HashHelpers.ExpandPrime(pooledSource.Count + 1) >= pooledSource._table._size)
             {
-                Initialize(pooledSource._size);
-                Array.Copy(pooledSource._buckets!, _buckets!, _size);
-                Array.Copy(pooledSource._entries!, _entries!, pooledSource._count);
-                _freeList = pooledSource._freeList;
-                _freeCount = pooledSource._freeCount;
-                _count = pooledSource._count;
+                _table.CloneFrom(ref pooledSource._table);
             }
             else
             {
-                Initialize(pooledSource.Count);
+                _table.Initialize(pooledSource.Count);
                 UnionWith(pooledSource);
             }
 
@@ -865,18 +709,18 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
 
             // The BCL clones such a set (its free slots are invisible here, so the elements are copied compacted).
             int sourceCapacity = bclSource.EnsureCapacity(0);
-            Initialize(HashHelpers.ExpandPrime(count + 1) >= sourceCapacity ? sourceCapacity : count);
+            _table.Initialize(HashHelpers.ExpandPrime(count + 1) >= sourceCapacity ? sourceCapacity : count);
             UnionWith(bclSource);
             return;
         }
 
         if (collection is ICollection<T> coll && coll.Count > 0)
         {
-            Initialize(coll.Count);
+            _table.Initialize(coll.Count);
         }
 
         UnionWith(collection);
-        if (_count > 0 && _size / _count > PooledHashing.ShrinkThreshold)
+        if (_table._count > 0 && _table._size / _table._count > PooledHashing.ShrinkThreshold)
         {
             TrimExcess();
         }
@@ -884,12 +728,12 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
 
     private void IntersectWithEnumerable(IEnumerable<T> other)
     {
-        int originalCount = _count;
+        int originalCount = _table._count;
         int intLength = PooledHashingBitSet.ToIntArrayLength(originalCount);
         int[]? rented = null;
         Span<int> storage = intLength <= PooledHashingBitSet.StackAllocThreshold
             ? stackalloc int[PooledHashingBitSet.StackAllocThreshold]
-            : (rented = PooledHashing.Rent(_bucketPool, intLength));
+            : (rented = PooledHashing.Rent(_table._bucketPool, intLength));
         try
         {
             var marked = new PooledHashingBitSet(storage[..intLength]);
@@ -904,7 +748,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
 
             for (int i = 0; i < originalCount; i++)
             {
-                ref Entry entry = ref _entries![i];
+                ref Entry entry = ref _table._entries![i];
                 if (entry._next >= -1 && !marked.IsMarked(i))
                 {
                     Remove(entry._value);
@@ -915,22 +759,22 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
         {
             if (rented is not null)
             {
-                _bucketPool.Return(rented);
+                _table._bucketPool.Return(rented);
             }
         }
     }
 
     private void SymmetricExceptWithEnumerable(IEnumerable<T> other)
     {
-        int originalCount = _count;
+        int originalCount = _table._count;
         int intLength = PooledHashingBitSet.ToIntArrayLength(originalCount);
         const int halfThreshold = PooledHashingBitSet.StackAllocThreshold / 2;
         int[]? rentedToRemove = null;
         int[]? rentedAdded = null;
-        Span<int> toRemoveStorage = intLength <= halfThreshold ? stackalloc int[halfThreshold] : (rentedToRemove = PooledHashing.Rent(_bucketPool, intLength));
+        Span<int> toRemoveStorage = intLength <= halfThreshold ? stackalloc int[halfThreshold] : (rentedToRemove = PooledHashing.Rent(_table._bucketPool, intLength));
         try
         {
-            Span<int> addedStorage = intLength <= halfThreshold ? stackalloc int[halfThreshold] : (rentedAdded = PooledHashing.Rent(_bucketPool, intLength));
+            Span<int> addedStorage = intLength <= halfThreshold ? stackalloc int[halfThreshold] : (rentedAdded = PooledHashing.Rent(_table._bucketPool, intLength));
             var itemsToRemove = new PooledHashingBitSet(toRemoveStorage[..intLength]);
             var itemsAddedFromOther = new PooledHashingBitSet(addedStorage[..intLength]);
             foreach (T item in other)
@@ -950,7 +794,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             {
                 if (itemsToRemove.IsMarked(i))
                 {
-                    Remove(_entries![i]._value);
+                    Remove(_table._entries![i]._value);
                 }
             }
         }
@@ -958,12 +802,12 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
         {
             if (rentedAdded is not null)
             {
-                _bucketPool.Return(rentedAdded);
+                _table._bucketPool.Return(rentedAdded);
             }
 
             if (rentedToRemove is not null)
             {
-                _bucketPool.Return(rentedToRemove);
+                _table._bucketPool.Return(rentedToRemove);
             }
         }
     }
@@ -971,7 +815,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     /// <summary>Counts the distinct elements of <paramref name="other"/> found here, and the ones not found.</summary>
     private (int UniqueCount, int UnfoundCount) CheckUniqueAndUnfoundElements(IEnumerable<T> other, bool returnIfUnfound)
     {
-        if (_count == 0)
+        if (_table._count == 0)
         {
             int numElementsInOther = 0;
             foreach (T item in other)
@@ -983,12 +827,12 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
             return (0, numElementsInOther);
         }
 
-        int originalCount = _count;
+        int originalCount = _table._count;
         int intLength = PooledHashingBitSet.ToIntArrayLength(originalCount);
         int[]? rented = null;
         Span<int> storage = intLength <= PooledHashingBitSet.StackAllocThreshold
             ? stackalloc int[PooledHashingBitSet.StackAllocThreshold]
-            : (rented = PooledHashing.Rent(_bucketPool, intLength));
+            : (rented = PooledHashing.Rent(_table._bucketPool, intLength));
         try
         {
             var found = new PooledHashingBitSet(storage[..intLength]);
@@ -1021,278 +865,24 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
         {
             if (rented is not null)
             {
-                _bucketPool.Return(rented);
+                _table._bucketPool.Return(rented);
             }
         }
     }
 
-    private void CopyEntries(Entry[] entries, int count)
-    {
-        Entry[] newEntries = _entries!;
-        int newCount = 0;
-        for (int i = 0; i < count; i++)
-        {
-            if (entries[i]._next >= -1)
-            {
-                ref Entry entry = ref newEntries[newCount];
-                entry = entries[i];
-                ref int bucket = ref GetBucket(entry._hashCode);
-                entry._next = bucket - 1;
-                bucket = newCount + 1;
-                newCount++;
-            }
-        }
-
-        _count = newCount;
-        _freeCount = 0;
-        _freeList = -1;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private ref int GetBucket(int hashCode)
-    {
-        int[] buckets = _buckets!;
-        if (IntPtr.Size == 8)
-        {
-            return ref buckets[HashHelpers.FastMod((uint)hashCode, (uint)_size, _fastModMultiplier)];
-        }
-
-        return ref buckets[(uint)hashCode % (uint)_size];
-    }
-
-    private int Initialize(int capacity)
-    {
-        ThrowIfDisposed();
-        int size = HashHelpers.GetPrime(capacity);
-        int[] buckets = PooledHashing.Rent(_bucketPool, size);
-        Entry[] entries;
-        try
-        {
-            entries = PooledHashing.Rent(_entryPool, size);
-        }
-        catch
-        {
-            _bucketPool.Return(buckets);
-            throw;
-        }
-
-        Array.Clear(buckets, 0, size);
-        _freeList = -1;
-        _fastModMultiplier = HashHelpers.GetFastModMultiplier((uint)size);
-        _buckets = buckets;
-        _entries = entries;
-        _size = size;
-        return size;
-    }
-
-    private void Resize(int newSize)
-    {
-        Debug.Assert(newSize >= _size, "Resize only grows.");
-        int[] oldBuckets = _buckets!;
-        Entry[] oldEntries = _entries!;
-        int oldSize = _size;
-        int count = _count;
-
-        int[] buckets = PooledHashing.Rent(_bucketPool, newSize);
-        Entry[] entries;
-        try
-        {
-            entries = PooledHashing.Rent(_entryPool, newSize);
-        }
-        catch
-        {
-            _bucketPool.Return(buckets);
-            throw;
-        }
-
-        Array.Copy(oldEntries, entries, count);
-        Array.Clear(buckets, 0, newSize);
-        _buckets = buckets;
-        _size = newSize;
-        _fastModMultiplier = HashHelpers.GetFastModMultiplier((uint)newSize);
-        for (int i = 0; i < count; i++)
-        {
-            ref Entry entry = ref entries[i];
-            if (entry._next >= -1)
-            {
-                ref int bucket = ref GetBucket(entry._hashCode);
-                entry._next = bucket - 1;
-                bucket = i + 1;
-            }
-        }
-
-        _entries = entries;
-        ReturnArrays(oldBuckets, oldEntries, count, oldSize);
-    }
-
-    private void ReturnArrays(int[]? buckets, Entry[]? entries, int entryCount, int bucketCount)
-    {
-        if (buckets is not null)
-        {
-            if (_clearMode.ShouldClear<int>())
-            {
-                Array.Clear(buckets, 0, bucketCount);
-            }
-
-            _bucketPool.Return(buckets);
-        }
-
-        if (entries is not null)
-        {
-            // Only [0, entryCount) was ever written; the rest is as the pool handed it over.
-            if (_clearMode.ShouldClear<Entry>())
-            {
-                Array.Clear(entries, 0, entryCount);
-            }
-
-            _entryPool.Return(entries);
-        }
-    }
-
+    /// <summary>Returns the entry index of the element equal to <paramref name="item"/>, or -1 (for the set operations' bit sets).</summary>
     private int FindItemIndex(T item)
     {
-        if (_buckets is not null)
-        {
-            Entry[] entries = _entries!;
-            uint collisionCount = 0;
-            IEqualityComparer<T>? comparer = _comparer;
-            if (typeof(T).IsValueType && comparer is null)
-            {
-                int hashCode = item!.GetHashCode();
-                int i = GetBucket(hashCode) - 1;
-                while (i >= 0)
-                {
-                    ref Entry entry = ref entries[i];
-                    if (entry._hashCode == hashCode && EqualityComparer<T>.Default.Equals(entry._value, item))
-                    {
-                        return i;
-                    }
-
-                    i = entry._next;
-                    collisionCount++;
-                    if (collisionCount > (uint)entries.Length)
-                    {
-                        PooledHashing.ThrowConcurrentOperationsNotSupported();
-                    }
-                }
-            }
-            else
-            {
-                IEqualityComparer<T> effective = comparer ?? EqualityComparer<T>.Default;
-                int hashCode = item is null ? 0 : effective.GetHashCode(item);
-                int i = GetBucket(hashCode) - 1;
-                while (i >= 0)
-                {
-                    ref Entry entry = ref entries[i];
-                    if (entry._hashCode == hashCode && effective.Equals(entry._value, item))
-                    {
-                        return i;
-                    }
-
-                    i = entry._next;
-                    collisionCount++;
-                    if (collisionCount > (uint)entries.Length)
-                    {
-                        PooledHashing.ThrowConcurrentOperationsNotSupported();
-                    }
-                }
-            }
-        }
-        else if (_disposed)
-        {
-            ThrowObjectDisposed();
-        }
-
-        return -1;
+        ref Entry entry = ref _table.FindEntry(item);
+        return Unsafe.IsNullRef(ref entry) ? -1 : _table.IndexOf(ref entry);
     }
 
+    /// <summary>Adds <paramref name="value"/> unless present; <paramref name="location"/> is its entry index either way.</summary>
     private bool AddIfNotPresent(T value, out int location)
     {
-        if (_buckets is null)
-        {
-            Initialize(0);
-        }
-
-        Entry[] entries = _entries!;
-        IEqualityComparer<T>? comparer = _comparer;
-        int hashCode;
-        uint collisionCount = 0;
-        ref int bucket = ref Unsafe.NullRef<int>();
-        if (typeof(T).IsValueType && comparer is null)
-        {
-            hashCode = value!.GetHashCode();
-            bucket = ref GetBucket(hashCode);
-            int i = bucket - 1;
-            while (i >= 0)
-            {
-                ref Entry entry = ref entries[i];
-                if (entry._hashCode == hashCode && EqualityComparer<T>.Default.Equals(entry._value, value))
-                {
-                    location = i;
-                    return false;
-                }
-
-                i = entry._next;
-                collisionCount++;
-                if (collisionCount > (uint)entries.Length)
-                {
-                    PooledHashing.ThrowConcurrentOperationsNotSupported();
-                }
-            }
-        }
-        else
-        {
-            IEqualityComparer<T> effective = comparer ?? EqualityComparer<T>.Default;
-            hashCode = value is null ? 0 : effective.GetHashCode(value);
-            bucket = ref GetBucket(hashCode);
-            int i = bucket - 1;
-            while (i >= 0)
-            {
-                ref Entry entry = ref entries[i];
-                if (entry._hashCode == hashCode && effective.Equals(entry._value, value))
-                {
-                    location = i;
-                    return false;
-                }
-
-                i = entry._next;
-                collisionCount++;
-                if (collisionCount > (uint)entries.Length)
-                {
-                    PooledHashing.ThrowConcurrentOperationsNotSupported();
-                }
-            }
-        }
-
-        int index;
-        if (_freeCount > 0)
-        {
-            index = _freeList;
-            _freeCount--;
-            _freeList = PooledHashing.StartOfFreeList - entries[_freeList]._next;
-        }
-        else
-        {
-            int count = _count;
-            if (count == _size)
-            {
-                Resize(HashHelpers.ExpandPrime(count));
-                bucket = ref GetBucket(hashCode);
-            }
-
-            index = count;
-            _count = count + 1;
-            entries = _entries!;
-        }
-
-        ref Entry newEntry = ref entries[index];
-        newEntry._hashCode = hashCode;
-        newEntry._next = bucket - 1;
-        newEntry._value = value;
-        bucket = index + 1;
-        _version++;
-        location = index;
-        return true;
+        ref Entry entry = ref _table.FindOrAdd(value, out bool found);
+        location = _table.IndexOf(ref entry);
+        return !found;
     }
 
     [DoesNotReturn]
