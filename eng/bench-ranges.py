@@ -45,8 +45,16 @@ for run in sys.argv[1:]:
             mean = parse_time(rec.get('Mean', ''))
             sd = parse_time(rec.get('StdDev', '') or '')
             ratio = rec.get('Ratio', '')
+            # The Gen0 config prints ratios in BenchmarkDotNet's trend style ("1.30x faster", "1.20x slower", "baseline").
             try:
-                ratio = float(ratio.replace('x faster', '').replace('x slower', '')) if ratio not in ('', '?') else None
+                if ratio.endswith('x faster'):
+                    ratio = 1 / float(ratio[:-len('x faster')])
+                elif ratio.endswith('x slower'):
+                    ratio = float(ratio[:-len('x slower')])
+                elif ratio == 'baseline':
+                    ratio = 1.0
+                else:
+                    ratio = float(ratio) if ratio not in ('', '?', '-') else None
             except ValueError:
                 ratio = None
             r = rows.setdefault(ident, {'mean': [], 'ratio': [], 'cv': [], 'alloc': rec.get('Allocated', '')})
