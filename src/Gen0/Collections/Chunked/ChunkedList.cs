@@ -163,14 +163,17 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
                 ThrowHelper.ThrowArgumentOutOfRange(nameof(value), "capacity was less than the current size.");
             }
 
-            if (value > _items.Capacity)
+            int capacity = _items.Capacity;
+            if (value > capacity)
             {
                 _items.Grow(value, geometric: false);
             }
-            else if (value < _items.Capacity)
+            else if (value < capacity)
             {
                 _items.TrimTo(value);
             }
+
+            InvalidateEnumeratorsIfChunksReturned(capacity);
         }
     }
 
@@ -632,10 +635,23 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
     public void TrimExcess()
     {
         ThrowIfDisposed();
-        int threshold = (int)(_items.Capacity * 0.9);
+        int capacity = _items.Capacity;
+        int threshold = (int)(capacity * 0.9);
         if (_size < threshold)
         {
             _items.TrimTo(_size);
+            InvalidateEnumeratorsIfChunksReturned(capacity);
+        }
+    }
+
+    // List<T> lets an enumeration go on across a capacity change, and so does this list while its chunks are plain
+    // arrays: an enumerator holding a replaced chunk still reads the right elements. A pooled chunk, though, goes
+    // back to its pool (cleared, or rented by someone else), so enumerators must stop instead of reading it.
+    private void InvalidateEnumeratorsIfChunksReturned(int previousCapacity)
+    {
+        if (_items.Pool is not null && _items.Capacity != previousCapacity)
+        {
+            _version++;
         }
     }
 
