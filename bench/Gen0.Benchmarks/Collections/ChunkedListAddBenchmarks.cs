@@ -7,7 +7,7 @@ namespace Gen0.Benchmarks.Collections;
 
 /// <summary>
 /// Seed 004's first table: adding 500 ints (one small array) and 50,000 ints (past the LOH threshold for
-/// <see cref="List{T}"/>) to a new list. The pooled variants rent chunks from <see cref="ArrayPool{T}.Shared"/>:
+/// <see cref="List{T}"/>) to a new list, and 1,000,000 ints (issue 16's row). The pooled variants rent chunks from <see cref="ArrayPool{T}.Shared"/>:
 /// a new list that is disposed, and one list reused (cleared) across operations, which allocates nothing.
 /// </summary>
 [BenchmarkCategory("ChunkedListAdd")]
@@ -16,7 +16,7 @@ public class ChunkedListAddBenchmarks
 {
     private ChunkedList<int> _reused = null!;
 
-    [Params(500, 50_000)]
+    [Params(500, 50_000, 1_000_000)]
     public int N { get; set; }
 
     [GlobalSetup]

@@ -12,7 +12,7 @@ public class ChunkedListForeachBenchmarks
     private List<int> _list = null!;
     private ChunkedList<int> _chunked = null!;
 
-    [Params(1_000, 100_000, 10_000_000)]
+    [Params(1_000, 100_000, 1_000_000, 10_000_000)]
     public int N { get; set; }
 
     [GlobalSetup]
@@ -41,6 +41,22 @@ public class ChunkedListForeachBenchmarks
         foreach (int item in _chunked)
         {
             sum += item;
+        }
+
+        return sum;
+    }
+
+    /// <summary>The same sum over <see cref="ChunkedList{T}.GetChunks"/>: a plain loop over each chunk's span.</summary>
+    [Benchmark]
+    public long ChunkedListGetChunks()
+    {
+        long sum = 0;
+        foreach (ReadOnlySpan<int> chunk in _chunked.GetChunks())
+        {
+            foreach (int item in chunk)
+            {
+                sum += item;
+            }
         }
 
         return sum;

@@ -12,7 +12,7 @@ public class ChunkedListIndexerBenchmarks
     private List<int> _list = null!;
     private ChunkedList<int> _chunked = null!;
 
-    [Params(1_000, 100_000, 10_000_000)]
+    [Params(1_000, 100_000, 1_000_000, 10_000_000)]
     public int N { get; set; }
 
     [GlobalSetup]
