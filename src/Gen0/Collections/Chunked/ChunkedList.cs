@@ -31,7 +31,9 @@ namespace Gen0.Collections;
 /// merges the chunks, so elements that compare equal may end in a different order than <see cref="List{T}.Sort()"/>
 /// leaves them (both sorts are unstable; for a total order the results are identical). <see cref="Capacity"/> grows
 /// by whole chunks past the first. <see cref="ToArray"/> creates one array and can land on the LOH: that is the
-/// caller's choice. Like <see cref="List{T}"/>, the list is not thread-safe.</para>
+/// caller's choice. A change of <see cref="Capacity"/> (or <see cref="TrimExcess"/>) of a pooled list invalidates its
+/// enumerators, since the chunks they hold may go back to the pool; <see cref="List{T}"/> lets them run on, as this
+/// list does without a pool. Like <see cref="List{T}"/>, the list is not thread-safe.</para>
 /// </remarks>
 /// <typeparam name="T">The element type.</typeparam>
 [DebuggerDisplay("Count = {Count}, ChunkLength = {ChunkLength}")]
