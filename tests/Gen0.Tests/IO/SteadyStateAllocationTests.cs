@@ -15,7 +15,10 @@ public class SteadyStateAllocationTests
 
     [Theory]
     [InlineData(100)]
+    [InlineData(1024)]
+    [InlineData(64 * 1024)]
     [InlineData(1_000_000)]
+    [InlineData(1024 * 1024)]
     [InlineData(16 * 1024 * 1024)]
     [InlineData(100_000_000)]
     public void PooledMemoryStream_WriteThenRead_AllocatesOnlyTheStreamObject(int size)
