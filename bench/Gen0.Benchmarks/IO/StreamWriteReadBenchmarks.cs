@@ -6,7 +6,7 @@ namespace Gen0.Benchmarks.IO;
 
 /// <summary>
 /// Issue 15's stream row: write <see cref="Size"/> bytes in 64 KB writes, seek to 0, read them back in 64 KB reads.
-/// Baseline: RecyclableMemoryStream 3.0.1 with its default manager (128 KiB blocks, pools without limit); against it
+/// Baseline: RecyclableMemoryStream 4.0.1 with its default manager (128 KiB blocks, pools without limit); against it
 /// <see cref="PooledMemoryStream"/> with its defaults (64 KiB blocks from the stream block pool, 128 MiB budget).
 /// Goal: at most 1.0x the baseline's time at every size, 0 B allocated per operation beyond the stream object.
 /// </summary>
