@@ -9,7 +9,7 @@ namespace Gen0.Benchmarks.IO;
 
 /// <summary>
 /// Writes <see cref="Size"/> bytes in 4 KB writes, then reads them back in 4 KB reads: <see cref="MemoryStream"/>
-/// (baseline), RecyclableMemoryStream 3.0.1 (default manager: 128 KiB blocks, unbounded pool),
+/// (baseline), RecyclableMemoryStream 4.0.1 (default manager: 128 KiB blocks, unbounded pool),
 /// CommunityToolkit's <see cref="ArrayPoolBufferWriter{T}"/> and <see cref="PooledMemoryStream"/> on the default
 /// (bounded) pool and on a pool whose budget fits the payload.
 /// </summary>

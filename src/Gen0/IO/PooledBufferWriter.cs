@@ -1,6 +1,8 @@
 using System.Buffers;
 using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using Gen0.Buffers;
 
 namespace Gen0.IO;
@@ -117,33 +119,44 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
     /// <inheritdoc/>
     public void Advance(int count)
     {
-        if (count < 0)
+        // One unsigned comparison for the common case (1 <= count <= free room). After Dispose the current chunk is
+        // empty, so the fast path never passes there and the slow path throws ObjectDisposedException.
+        int index = _index;
+        if ((uint)(count - 1) < (uint)(_current.Length - index))
         {
-            ThrowNegative(nameof(count));
+            _index = index + count;
+            _writtenCount += count;
+            return;
         }
 
-        EnsureNotDisposed();
-        if (_index > _current.Length - count)
-        {
-            ThrowHelper.ThrowAdvancedTooFar(_current.Length - _index);
-        }
-
-        _index += count;
-        _writtenCount += count;
+        AdvanceSlow(count);
     }
 
     /// <inheritdoc/>
     public Memory<T> GetMemory(int sizeHint = 0)
     {
-        EnsureRoom(sizeHint);
+        if (!HasRoom(sizeHint))
+        {
+            EnsureRoom(sizeHint);
+        }
+
         return _current.AsMemory(_index);
     }
 
     /// <inheritdoc/>
     public Span<T> GetSpan(int sizeHint = 0)
     {
-        EnsureRoom(sizeHint);
-        return _current.AsSpan(_index);
+        if (!HasRoom(sizeHint))
+        {
+            EnsureRoom(sizeHint);
+        }
+
+        // _index never exceeds the current chunk's length, so the span needs neither a bounds nor (for reference
+        // types) an array covariance check: this is the per-write hot path.
+        T[] current = _current;
+        int index = _index;
+        Debug.Assert((uint)index <= (uint)current.Length);
+        return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(current), (nint)(uint)index), current.Length - index);
     }
 
     /// <summary>Copies the elements written into <paramref name="destination"/>.</summary>
@@ -218,6 +231,34 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
         _chunks = [];
         _chunkLengths = [];
         _segments = null;
+    }
+
+    /// <summary>
+    /// The hot path's test: whether the current chunk has room for <paramref name="sizeHint"/> (0 meaning 1). False
+    /// for a negative hint, and always after Dispose (the current chunk is then empty), so that the slow path throws.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool HasRoom(int sizeHint)
+    {
+        int free = _current.Length - _index;
+        return (uint)sizeHint <= (uint)free && free != 0;
+    }
+
+    private void AdvanceSlow(int count)
+    {
+        if (count < 0)
+        {
+            ThrowNegative(nameof(count));
+        }
+
+        EnsureNotDisposed();
+        if (_index > _current.Length - count)
+        {
+            ThrowHelper.ThrowAdvancedTooFar(_current.Length - _index);
+        }
+
+        _index += count;
+        _writtenCount += count;
     }
 
     private void EnsureRoom(int sizeHint)

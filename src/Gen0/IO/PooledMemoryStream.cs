@@ -851,6 +851,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     private void CopyAllTo(Span<byte> destination)
     {
         long length = _length;
+        bool nonTemporal = length >= NonTemporalCopy.Threshold && NonTemporalCopy.IsSupported;
         for (int i = 0; i < _blockCount; i++)
         {
             long start = _starts[i];
@@ -860,7 +861,24 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             }
 
             int count = (int)(Math.Min(BlockEnd(i), length) - start);
-            _blocks[i].AsSpan(0, count).CopyTo(destination[(int)start..]);
+            ReadOnlySpan<byte> block = _blocks[i].AsSpan(0, count);
+            Span<byte> target = destination[(int)start..];
+
+            // A destination that overlaps a block (a caller's span over this stream's own buffer) takes the
+            // overlap-safe copy.
+            if (nonTemporal && !block.Overlaps(target))
+            {
+                NonTemporalCopy.Copy(block, target);
+            }
+            else
+            {
+                block.CopyTo(target);
+            }
+        }
+
+        if (nonTemporal)
+        {
+            NonTemporalCopy.Fence();
         }
     }
 

@@ -1,3 +1,5 @@
+using System.Diagnostics.Tracing;
+using Gen0.Buffers;
 using Gen0.IO;
 using Gen0.Tests.Infrastructure;
 
@@ -15,7 +17,10 @@ public class SteadyStateAllocationTests
 
     [Theory]
     [InlineData(100)]
+    [InlineData(1024)]
+    [InlineData(64 * 1024)]
     [InlineData(1_000_000)]
+    [InlineData(1024 * 1024)]
     [InlineData(16 * 1024 * 1024)]
     [InlineData(100_000_000)]
     public void PooledMemoryStream_WriteThenRead_AllocatesOnlyTheStreamObject(int size)
@@ -31,6 +36,27 @@ public class SteadyStateAllocationTests
 
         Assert.True(perOp <= objectOnly, $"{size:N0} B: a stream cycle allocated {perOp:N0} B; the stream object alone is {objectOnly:N0} B.");
         Assert.True(objectOnly < 256, $"The stream object is {objectOnly} B.");
+    }
+
+    [Fact]
+    public void PooledMemoryStream_16MiB_WithAListenerAtInformational_AllocatesOnlyTheStreamObject()
+    {
+        // The block pool writes its events to Gen0-Buffers; at Informational nothing is written in steady state, and
+        // enabling the source must not make the stream's rents and returns allocate.
+        const int size = 16 * 1024 * 1024;
+        byte[] chunk = new byte[Chunk];
+        byte[] readBuffer = new byte[Chunk];
+        using var listener = new InformationalBuffersListener();
+        long objectOnly = BestOfThree(() => new PooledMemoryStream().Dispose());
+        long perOp = Watchdog.Run(() =>
+        {
+            WriteThenRead(size, chunk, readBuffer);
+            WriteThenRead(size, chunk, readBuffer);
+            return BestOfThree(() => WriteThenRead(size, chunk, readBuffer));
+        });
+
+        Assert.True(listener.Enabled, "the listener saw the Gen0-Buffers source");
+        Assert.True(perOp <= objectOnly, $"With a listener, a 16 MiB stream cycle allocated {perOp:N0} B; the stream object alone is {objectOnly:N0} B.");
     }
 
     [Fact]
@@ -97,6 +123,27 @@ public class SteadyStateAllocationTests
             Span<byte> span = writer.GetSpan(spanSize);
             span[..spanSize].Fill(1);
             writer.Advance(spanSize);
+        }
+    }
+
+    // Informational only: the base constructor reports existing sources before a derived constructor could set a level.
+    private sealed class InformationalBuffersListener : EventListener
+    {
+        private volatile bool _enabled;
+
+        public bool Enabled => _enabled;
+
+        protected override void OnEventSourceCreated(EventSource eventSource)
+        {
+            if (eventSource.Name == ArrayPoolEventSource.EventSourceName)
+            {
+                EnableEvents(eventSource, EventLevel.Informational);
+                _enabled = true;
+            }
+        }
+
+        protected override void OnEventWritten(EventWrittenEventArgs eventData)
+        {
         }
     }
 

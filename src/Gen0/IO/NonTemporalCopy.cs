@@ -1,0 +1,97 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace Gen0.IO;
+
+/// <summary>
+/// Copies many blocks into one big destination with non-temporal (cache-bypassing) stores, as the C library's
+/// <c>memmove</c> does on its own for one big copy.
+/// </summary>
+/// <remarks>
+/// Why: <see cref="MemoryStream.ToArray"/> copies 16 MB with one <c>memmove</c>, which past a few megabytes switches to
+/// non-temporal stores: the destination is written without first being read into the cache, and the cache is not
+/// flushed of everything else. <see cref="PooledMemoryStream.ToArray"/> copies the same bytes as 256 copies of 64 KiB,
+/// each too small for <c>memmove</c> to make that choice, so every destination line is read before it is written: about
+/// 10-20 % slower at 16 MB. Deciding on the total instead of on each block gives the big copy back its bandwidth.
+/// Only on x86 with AVX; elsewhere (and for small totals, whose result is better left in the cache) the ordinary copy.
+/// </remarks>
+internal static class NonTemporalCopy
+{
+    /// <summary>The total below which the destination is written through the cache (its reader likely wants it there).</summary>
+    public const int Threshold = 4 * 1024 * 1024;
+
+    /// <summary>Gets whether this machine has the non-temporal path.</summary>
+    public static bool IsSupported => Avx.IsSupported;
+
+    /// <summary>
+    /// Copies <paramref name="source"/> into <paramref name="destination"/> (at least as long) with non-temporal
+    /// stores. The two must not overlap. Call <see cref="Fence"/> after the last block, before anyone reads the result.
+    /// </summary>
+    public static unsafe void Copy(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        nuint length = (nuint)source.Length;
+        if (length < 256 || !Avx.IsSupported)
+        {
+            source.CopyTo(destination);
+            return;
+        }
+
+        fixed (byte* sourceStart = source)
+        fixed (byte* destinationStart = destination)
+        {
+            byte* from = sourceStart;
+            byte* to = destinationStart;
+
+            // Aligned stores need a 32-byte aligned destination: one unaligned vector covers the head, the loop starts
+            // at the next boundary (re-writing up to 31 bytes with the same values).
+            nuint head = (nuint)(32 - ((nint)to & 31)) & 31;
+            if (head != 0)
+            {
+                Vector256.Store(Vector256.Load(from), to);
+                from += head;
+                to += head;
+                length -= head;
+            }
+
+            while (length >= 128)
+            {
+                Vector256<byte> a = Vector256.Load(from);
+                Vector256<byte> b = Vector256.Load(from + 32);
+                Vector256<byte> c = Vector256.Load(from + 64);
+                Vector256<byte> d = Vector256.Load(from + 96);
+                Avx.StoreAlignedNonTemporal(to, a);
+                Avx.StoreAlignedNonTemporal(to + 32, b);
+                Avx.StoreAlignedNonTemporal(to + 64, c);
+                Avx.StoreAlignedNonTemporal(to + 96, d);
+                from += 128;
+                to += 128;
+                length -= 128;
+            }
+
+            while (length >= 32)
+            {
+                Avx.StoreAlignedNonTemporal(to, Vector256.Load(from));
+                from += 32;
+                to += 32;
+                length -= 32;
+            }
+
+            // The tail: one unaligned vector ending at the last byte (the copy is at least 256 bytes long).
+            if (length != 0)
+            {
+                Vector256.Store(Vector256.Load(from + length - 32), to + length - 32);
+            }
+        }
+    }
+
+    /// <summary>Orders the non-temporal stores before any later store (and so before the result is published).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Fence()
+    {
+        if (Sse.IsSupported)
+        {
+            Sse.StoreFence();
+        }
+    }
+}
