@@ -66,7 +66,9 @@ public static class DemoServer
                 gc.TotalCommittedBytes,
                 gc.FragmentedBytes,
                 Gen0.Buffers.ScalableArrayPool<Record>.Shared.GetStatistics().RetainedBytes,
-                self.Threads.Count);
+                self.Threads.Count,
+                gc.GenerationInfo[3].SizeAfterBytes,
+                gc.GenerationInfo[4].SizeAfterBytes); // Kestrel's pinned block memory pool lives on the POH
         });
         return app;
     }

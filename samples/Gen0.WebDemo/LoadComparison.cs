@@ -80,20 +80,22 @@ public static class LoadComparison
         Console.WriteLine();
         Console.WriteLine("Where the memory is, after the measured phase (GC figures are from the last collection):");
         Console.WriteLine();
-        Console.WriteLine("| Endpoint | Idle working set MB | Working set MB | GC heap MB | GC committed MB | GC fragmented MB | Pool retained MB | Threads |");
-        Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|");
+        Console.WriteLine("| Endpoint | Idle working set MB | Working set MB | GC heap MB | GC committed MB | GC fragmented MB | LOH MB | POH MB | Pool retained MB | Threads |");
+        Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         foreach (LoadResult r in new[] { list, pooled })
         {
             ServerStats a = r.After;
             Console.WriteLine(string.Format(
                 c,
-                "| {0} | {1:F1} | {2:F1} | {3:F1} | {4:F1} | {5:F1} | {6:F1} | {7} |",
+                "| {0} | {1:F1} | {2:F1} | {3:F1} | {4:F1} | {5:F1} | {6:F1} | {7:F1} | {8:F1} | {9} |",
                 r.Endpoint,
                 Megabytes(r.Idle?.WorkingSetBytes ?? 0),
                 Megabytes(a.WorkingSetBytes),
                 Megabytes(a.GcHeapBytes),
                 Megabytes(a.GcCommittedBytes),
                 Megabytes(a.GcFragmentedBytes),
+                Megabytes(a.LohBytes),
+                Megabytes(a.PohBytes),
                 Megabytes(a.PoolRetainedBytes),
                 a.Threads));
         }

@@ -18,4 +18,6 @@ public sealed record ServerStats(
     long GcCommittedBytes = 0,
     long GcFragmentedBytes = 0,
     long PoolRetainedBytes = 0,
-    int Threads = 0);
+    int Threads = 0,
+    long LohBytes = 0,
+    long PohBytes = 0);
