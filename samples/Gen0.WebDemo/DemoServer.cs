@@ -53,6 +53,7 @@ public static class DemoServer
         app.MapGet("/stats", () =>
         {
             using Process self = Process.GetCurrentProcess();
+            GCMemoryInfo gc = GC.GetGCMemoryInfo(GCKind.Any);
             return new ServerStats(
                 self.PeakWorkingSet64,
                 self.WorkingSet64,
@@ -60,7 +61,14 @@ public static class DemoServer
                 GC.CollectionCount(1),
                 GC.CollectionCount(2),
                 GC.GetTotalAllocatedBytes(precise: false),
-                System.Runtime.GCSettings.IsServerGC);
+                System.Runtime.GCSettings.IsServerGC,
+                gc.HeapSizeBytes,
+                gc.TotalCommittedBytes,
+                gc.FragmentedBytes,
+                Gen0.Buffers.ScalableArrayPool<Record>.Shared.GetStatistics().RetainedBytes,
+                self.Threads.Count,
+                gc.GenerationInfo[3].SizeAfterBytes,
+                gc.GenerationInfo[4].SizeAfterBytes); // Kestrel's pinned block memory pool lives on the POH
         });
         return app;
     }

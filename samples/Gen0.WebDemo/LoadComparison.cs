@@ -77,6 +77,29 @@ public static class LoadComparison
                 r.AllocatedKilobytesPerRequest));
         }
 
+        Console.WriteLine();
+        Console.WriteLine("Where the memory is, after the measured phase (GC figures are from the last collection):");
+        Console.WriteLine();
+        Console.WriteLine("| Endpoint | Idle working set MB | Working set MB | GC heap MB | GC committed MB | GC fragmented MB | LOH MB | POH MB | Pool retained MB | Threads |");
+        Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        foreach (LoadResult r in new[] { list, pooled })
+        {
+            ServerStats a = r.After;
+            Console.WriteLine(string.Format(
+                c,
+                "| {0} | {1:F1} | {2:F1} | {3:F1} | {4:F1} | {5:F1} | {6:F1} | {7:F1} | {8:F1} | {9} |",
+                r.Endpoint,
+                Megabytes(r.Idle?.WorkingSetBytes ?? 0),
+                Megabytes(a.WorkingSetBytes),
+                Megabytes(a.GcHeapBytes),
+                Megabytes(a.GcCommittedBytes),
+                Megabytes(a.GcFragmentedBytes),
+                Megabytes(a.LohBytes),
+                Megabytes(a.PohBytes),
+                Megabytes(a.PoolRetainedBytes),
+                a.Threads));
+        }
+
         double workingSetRatio = pooled.PeakWorkingSetMegabytes / list.PeakWorkingSetMegabytes;
         double throughputRatio = pooled.RequestsPerSecond / list.RequestsPerSecond;
         Console.WriteLine();
@@ -84,4 +107,6 @@ public static class LoadComparison
         Console.WriteLine(string.Format(c, "requests/s       pooled/list = {0:F2} (target >= 0.98: {1})", throughputRatio, throughputRatio >= 0.98 ? "met" : "missed"));
         Console.WriteLine("Gen0/Gen1/Gen2 and allocations are counted in the server process over the measured phase only.");
     }
+
+    private static double Megabytes(long bytes) => bytes / (1024.0 * 1024.0);
 }

@@ -26,6 +26,7 @@ public static class LoadGenerator
         using HttpClient client = new(handler) { BaseAddress = server, Timeout = TimeSpan.FromSeconds(30) };
         string path = $"/records/{endpoint}?count={options.Records}&offset=";
 
+        ServerStats idle = await stats();
         await RunPhaseAsync(client, path, options.Connections, options.Rate, TimeSpan.FromSeconds(options.WarmupSeconds), measure: false);
         ServerStats before = await stats();
         (long requests, long errors, List<double> latencies, double seconds) =
@@ -42,7 +43,8 @@ public static class LoadGenerator
             Percentile(latencies, 0.95),
             Percentile(latencies, 0.99),
             before,
-            after);
+            after,
+            idle);
     }
 
     private static async Task<(long Requests, long Errors, List<double> Latencies, double Seconds)> RunPhaseAsync(

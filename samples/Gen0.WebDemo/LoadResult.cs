@@ -1,6 +1,9 @@
 namespace Gen0.WebDemo;
 
-/// <summary>One endpoint's measured load: throughput, latency percentiles, and what its server process reported.</summary>
+/// <summary>
+/// One endpoint's measured load: throughput, latency percentiles, and what its server process reported before any
+/// load (<see cref="Idle"/>: the fixed cost of the process), after the warm-up and after the measured phase.
+/// </summary>
 public sealed record LoadResult(
     string Endpoint,
     long Requests,
@@ -10,7 +13,8 @@ public sealed record LoadResult(
     double P95Milliseconds,
     double P99Milliseconds,
     ServerStats Before,
-    ServerStats After)
+    ServerStats After,
+    ServerStats? Idle = null)
 {
     public double RequestsPerSecond => Requests / Seconds;
 

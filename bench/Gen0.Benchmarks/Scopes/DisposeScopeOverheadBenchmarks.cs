@@ -13,7 +13,7 @@ public class DisposeScopeOverheadBenchmarks
 {
     private CountingDisposable[] _objects = null!;
 
-    [Params(1, 4, 16, 256)]
+    [Params(1, 4, 12, 16, 256)]
     public int Objects { get; set; }
 
     [GlobalSetup]

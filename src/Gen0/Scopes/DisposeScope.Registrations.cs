@@ -19,6 +19,10 @@ public sealed partial class DisposeScope
     // Registrations 0..3 live inline; the rest in pooled segments of doubling length that never move (a registration
     // stores into its slot without a lock, so no buffer may be copied while another registration writes to it).
     private InlineItems _inline;
+
+    // Segment 0 (registrations 5..12) hangs off the scope itself: a scope of up to a dozen objects rents one array
+    // and never the directory, which holds segments 1 and up (its slot 0 stays unused).
+    private object?[]? _segment0;
     private object?[]?[]? _segments;
 
     // The whole registration protocol in one word, so that a registration is one interlocked increment: the low 31
@@ -62,7 +66,7 @@ public sealed partial class DisposeScope
         try
         {
             int segment = SegmentOf(overflowIndex, out int offset);
-            object?[] storage = Volatile.Read(ref SegmentDirectory()[segment]) ?? CreateSegment(segment);
+            object?[] storage = Volatile.Read(ref SegmentSlot(segment)) ?? CreateSegment(segment);
             Volatile.Write(ref storage[offset], item);
         }
         catch
@@ -80,6 +84,16 @@ public sealed partial class DisposeScope
         int segment = BitOperations.Log2(biased) - FirstSegmentShift;
         offset = (int)(biased - (FirstSegmentLength << segment));
         return segment;
+    }
+
+    private ref object?[]? SegmentSlot(int segment)
+    {
+        if (segment == 0)
+        {
+            return ref _segment0;
+        }
+
+        return ref SegmentDirectory()[segment];
     }
 
     private object?[]?[] SegmentDirectory()
@@ -107,7 +121,7 @@ public sealed partial class DisposeScope
         // Cleared because a pooled array may come back dirty, and an empty slot means "not stored yet" to the end.
         object?[] rented = SegmentPool.Rent(FirstSegmentLength << segment);
         Array.Clear(rented);
-        object?[]? installed = Interlocked.CompareExchange(ref SegmentDirectory()[segment], rented, null);
+        object?[]? installed = Interlocked.CompareExchange(ref SegmentSlot(segment), rented, null);
         if (installed is null)
         {
             return rented;
@@ -156,7 +170,9 @@ public sealed partial class DisposeScope
         }
 
         int segment = SegmentOf(index - InlineCapacity, out int offset);
-        object?[]? storage = Volatile.Read(ref _segments) is { } directory ? Volatile.Read(ref directory[segment]) : null;
+        object?[]? storage = segment == 0
+            ? Volatile.Read(ref _segment0)
+            : Volatile.Read(ref _segments) is { } directory ? Volatile.Read(ref directory[segment]) : null;
         return storage is null ? null : Volatile.Read(ref storage[offset]);
     }
 
@@ -174,7 +190,7 @@ public sealed partial class DisposeScope
         else
         {
             int segment = SegmentOf(index - InlineCapacity, out int offset);
-            if (_segments?[segment] is not { } storage)
+            if ((segment == 0 ? _segment0 : _segments?[segment]) is not { } storage)
             {
                 return null;
             }
@@ -190,6 +206,12 @@ public sealed partial class DisposeScope
     /// <summary>Returns the segments (their used slots were cleared by <see cref="TakeAt"/>) and the directory.</summary>
     private void ReleaseStorage()
     {
+        if (_segment0 is { } first)
+        {
+            _segment0 = null;
+            SegmentPool.Return(first);
+        }
+
         object?[]?[]? directory = _segments;
         if (directory is null)
         {
@@ -197,7 +219,7 @@ public sealed partial class DisposeScope
         }
 
         _segments = null;
-        for (int i = 0; i < SegmentCount; i++)
+        for (int i = 1; i < SegmentCount; i++)
         {
             if (directory[i] is { } segment)
             {

@@ -1,4 +1,6 @@
 using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using Gen0.Buffers;
 
 namespace Gen0.Collections;
@@ -14,7 +16,7 @@ public static partial class PooledCollectionExtensions
     /// <param name="source">The elements, in order.</param>
     /// <returns>A new list the caller disposes.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/>.</exception>
-    public static PooledList<T> ToPooledList<T>(this IEnumerable<T> source) => new(source, null);
+    public static PooledList<T> ToPooledList<T>(this IEnumerable<T> source) => ToPooledList(source, null);
 
     /// <summary>Copies <paramref name="source"/> into a new <see cref="PooledList{T}"/> that rents from <paramref name="pool"/>.</summary>
     /// <typeparam name="T">The type of the elements.</typeparam>
@@ -23,8 +25,34 @@ public static partial class PooledCollectionExtensions
     /// <param name="clearMode">When the arrays go back to the pool cleared.</param>
     /// <returns>A new list the caller disposes.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/>.</exception>
-    public static PooledList<T> ToPooledList<T>(this IEnumerable<T> source, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto) =>
-        new(source, pool, clearMode);
+    public static PooledList<T> ToPooledList<T>(this IEnumerable<T> source, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
+    {
+        if (source is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(source));
+        }
+
+        // Arrays and lists are copied as spans (one memmove, no interface call); other collections through
+        // ICollection<T>.CopyTo. Only a sequence that must be enumerated pays per element, and when LINQ knows its
+        // length without enumerating (Select over an array or list, OrderBy, Concat of collections) the list rents
+        // its final array up front, so it never grows and copies.
+        if (source.GetType() == typeof(T[]))
+        {
+            return new PooledList<T>(new ReadOnlySpan<T>(Unsafe.As<T[]>(source)), pool, clearMode);
+        }
+
+        if (source.GetType() == typeof(List<T>))
+        {
+            return new PooledList<T>(CollectionsMarshal.AsSpan(Unsafe.As<List<T>>(source)), pool, clearMode);
+        }
+
+        if (source is ICollection<T> || !source.TryGetNonEnumeratedCount(out int count) || count == 0)
+        {
+            return new PooledList<T>(source, pool, clearMode);
+        }
+
+        return FillKnownCount(source, count, pool, clearMode);
+    }
 
     /// <summary>Copies <paramref name="source"/> into a new <see cref="PooledList{T}"/> that rents from the default pool.</summary>
     /// <typeparam name="T">The type of the elements.</typeparam>
@@ -104,4 +132,25 @@ public static partial class PooledCollectionExtensions
     /// <returns>A new queue the caller disposes.</returns>
     public static PooledQueue<T> ToPooledQueue<T>(this ReadOnlySpan<T> source, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto) =>
         new(source, pool, clearMode);
+
+    private static PooledList<T> FillKnownCount<T>(IEnumerable<T> source, int count, ArrayPool<T>? pool, ClearMode clearMode)
+    {
+        var list = new PooledList<T>(count, pool, clearMode);
+        try
+        {
+            // The count is a promise LINQ makes, not a bound: Add still grows if the sequence turns out longer.
+            foreach (T item in source)
+            {
+                list.Add(item);
+            }
+        }
+        catch
+        {
+            // Nobody else holds the list, so nobody else could give its array back.
+            list.Dispose();
+            throw;
+        }
+
+        return list;
+    }
 }
