@@ -38,7 +38,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     // The rented array, its pool and clear mode, and the version: the rules for them live in the core.
     private PooledArrayBuffer<T> _buffer;
     private int _size;
-    
+
     /// <summary>Initializes a new, empty list that rents from the default pool.</summary>
     public PooledList()
         : this(ClearMode.Auto, null)

@@ -42,7 +42,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     private int _head;
     private int _tail;
     private int _size;
-    
+
     /// <summary>Initializes a new, empty queue that rents from the default pool.</summary>
     public PooledQueue()
         : this(ClearMode.Auto, null)

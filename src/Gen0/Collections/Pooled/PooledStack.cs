@@ -33,7 +33,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     // The rented array, its pool and clear mode, and the version: the rules for them live in the core.
     private PooledArrayBuffer<T> _buffer;
     private int _size;
-    
+
     /// <summary>Initializes a new, empty stack that rents from the default pool.</summary>
     public PooledStack()
         : this(ClearMode.Auto, null)
