@@ -179,16 +179,12 @@ internal struct PooledHashTable<TKey, TEntry>
 
     /// <summary>Returns the bucket head of <paramref name="hashCode"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public readonly ref int GetBucket(int hashCode)
-    {
-        int[] buckets = _buckets!;
-        if (IntPtr.Size == 8)
-        {
-            return ref buckets[HashHelpers.FastMod((uint)hashCode, (uint)_size, _fastModMultiplier)];
-        }
+    public readonly ref int GetBucket(int hashCode) => ref _buckets![BucketIndex(hashCode, (uint)_size, _fastModMultiplier)];
 
-        return ref buckets[(uint)hashCode % (uint)_size];
-    }
+    /// <summary>Returns the bucket of <paramref name="hashCode"/> in a table of <paramref name="size"/> buckets.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint BucketIndex(int hashCode, uint size, ulong multiplier) =>
+        IntPtr.Size == 8 ? HashHelpers.FastMod((uint)hashCode, size, multiplier) : (uint)hashCode % size;
 
     /// <summary>
     /// Finds the entry of <paramref name="key"/>: a reference to it, or a null reference when absent. Throws the
@@ -197,11 +193,12 @@ internal struct PooledHashTable<TKey, TEntry>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly ref TEntry FindEntry(TKey key)
     {
-        if (_buckets is not null)
+        int[]? buckets = _buckets;
+        if (buckets is not null)
         {
             IEqualityComparer<TKey>? comparer = _comparer;
             int hashCode = HashOf(comparer, key);
-            return ref FindInChain(comparer, GetBucket(hashCode) - 1, hashCode, key);
+            return ref FindInChain(comparer, buckets[BucketIndex(hashCode, (uint)_size, _fastModMultiplier)] - 1, hashCode, key);
         }
         else if (_disposed)
         {
@@ -265,19 +262,44 @@ internal struct PooledHashTable<TKey, TEntry>
         return ref entry;
     }
 
-    /// <summary>Appends an entry for a key known to be absent into a table known to have room (no free list, no resize).</summary>
-    public ref TEntry AppendUnique(TKey key)
+    /// <summary>
+    /// Appends an entry for every pair <paramref name="source"/> yields, whose keys are known to be unique under this
+    /// table's comparer and absent from it, into a table known to have room for all of them (no free list, no resize,
+    /// no duplicate lookup): the copy of a BCL dictionary with the same comparer. The fields the loop needs are held in
+    /// locals, because every store through a bucket reference would otherwise make the JIT reload them. Bumps the
+    /// version once.
+    /// </summary>
+    /// <typeparam name="TValue">The payload type.</typeparam>
+    /// <typeparam name="TEnumerator">The source's struct enumerator, called without dispatch.</typeparam>
+    /// <typeparam name="TWriter">Writes the payload into an entry.</typeparam>
+    /// <param name="source">The source's enumerator, not yet moved.</param>
+    public void AppendUnique<TValue, TEnumerator, TWriter>(ref TEnumerator source)
+        where TEnumerator : struct, IEnumerator<KeyValuePair<TKey, TValue>>
+        where TWriter : struct, IPooledEntryWriter<TEntry, TValue>
     {
-        int hashCode = HashOf(_comparer, key);
-        ref int bucket = ref GetBucket(hashCode);
-        int index = _count;
-        ref TEntry entry = ref _entries![index];
-        entry.HashCode = hashCode;
-        entry.Next = bucket - 1;
-        entry.Key = key;
-        bucket = index + 1;
-        _count = index + 1;
-        return ref entry;
+        Debug.Assert(_freeCount == 0, "Appending needs a table without free entries.");
+        IEqualityComparer<TKey>? comparer = _comparer;
+        int[] buckets = _buckets!;
+        TEntry[] entries = _entries!;
+        uint size = (uint)_size;
+        ulong multiplier = _fastModMultiplier;
+        int count = _count;
+        while (source.MoveNext())
+        {
+            KeyValuePair<TKey, TValue> pair = source.Current;
+            int hashCode = HashOf(comparer, pair.Key);
+            ref int bucket = ref buckets[BucketIndex(hashCode, size, multiplier)];
+            ref TEntry entry = ref entries[count];
+            entry.HashCode = hashCode;
+            entry.Next = bucket - 1;
+            entry.Key = pair.Key;
+            TWriter.Write(ref entry, pair.Value);
+            count++;
+            bucket = count;
+        }
+
+        _count = count;
+        _version++;
     }
 
     /// <summary>

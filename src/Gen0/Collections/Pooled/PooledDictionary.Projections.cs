@@ -23,6 +23,11 @@ public partial class PooledDictionary<TKey, TValue>
     }
 
     /// <summary>Reads an entry as a non-generic <see cref="DictionaryEntry"/>.</summary>
+    private readonly struct ValueWriter : IPooledEntryWriter<Entry, TValue>
+    {
+        public static void Write(ref Entry entry, TValue value) => entry._value = value;
+    }
+
     private readonly struct DictionaryEntryProjection : IPooledEntryProjection<Entry, DictionaryEntry>
     {
         public static DictionaryEntry Project(ref Entry entry) => new(entry._key, entry._value);

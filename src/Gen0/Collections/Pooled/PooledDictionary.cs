@@ -601,12 +601,8 @@ public partial class PooledDictionary<TKey, TValue> :
             {
                 // Unique under this comparer already: link each pair in without looking for a duplicate.
                 EnsureCapacity(bclSource.Count);
-                foreach (KeyValuePair<TKey, TValue> pair in bclSource)
-                {
-                    _table.AppendUnique(pair.Key)._value = pair.Value;
-                }
-
-                _table._version++;
+                Dictionary<TKey, TValue>.Enumerator pairs = bclSource.GetEnumerator();
+                _table.AppendUnique<TValue, Dictionary<TKey, TValue>.Enumerator, ValueWriter>(ref pairs);
                 return;
             }
 

@@ -31,7 +31,7 @@ public partial class PooledList<T>
         {
             _list = list;
             _index = 0;
-            _version = list._version;
+            _version = list._buffer.Version;
             _current = default;
         }
 
@@ -63,16 +63,16 @@ public partial class PooledList<T>
         public bool MoveNext()
         {
             PooledList<T> localList = _list;
-            if (_version == localList._version && ((uint)_index < (uint)localList._size))
+            if (_version == localList._buffer.Version && ((uint)_index < (uint)localList._size))
             {
-                _current = localList._items[_index];
+                _current = localList._buffer.Items[_index];
                 _index++;
                 return true;
             }
 
             // The rare path stays in this method and hands only the list to its throw helper: a call that took this
             // struct by reference would pin it to the stack and keep the JIT from enregistering a foreach loop.
-            if (_version != localList._version)
+            if (_version != localList._buffer.Version)
             {
                 ThrowVersionFailed(localList);
             }
@@ -84,7 +84,7 @@ public partial class PooledList<T>
 
         void IEnumerator.Reset()
         {
-            if (_version != _list._version)
+            if (_version != _list._buffer.Version)
             {
                 ThrowVersionFailed(_list);
             }

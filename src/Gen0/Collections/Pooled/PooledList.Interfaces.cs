@@ -90,7 +90,7 @@ public partial class PooledList<T>
 
         try
         {
-            Array.Copy(_items, 0, array!, index, _size);
+            Array.Copy(_buffer.Items, 0, array!, index, _size);
         }
         catch (ArrayTypeMismatchException)
         {

@@ -22,7 +22,7 @@ public partial class PooledList<T>
     public int IndexOf(T item)
     {
         ThrowIfDisposed();
-        return Array.IndexOf(_items, item, 0, _size);
+        return Array.IndexOf(_buffer.Items, item, 0, _size);
     }
 
     /// <summary>Returns the index of the first occurrence of <paramref name="item"/> at or after <paramref name="index"/>, or -1.</summary>
@@ -39,7 +39,7 @@ public partial class PooledList<T>
             ThrowIndexMustBeLessOrEqual(nameof(index));
         }
 
-        return Array.IndexOf(_items, item, index, _size - index);
+        return Array.IndexOf(_buffer.Items, item, index, _size - index);
     }
 
     /// <summary>Returns the index of the first occurrence of <paramref name="item"/> in the given range, or -1.</summary>
@@ -62,7 +62,7 @@ public partial class PooledList<T>
             ThrowHelper.ThrowArgumentOutOfRange(nameof(count), "Count must be positive and count must refer to a location within the string/array/collection.");
         }
 
-        return Array.IndexOf(_items, item, index, count);
+        return Array.IndexOf(_buffer.Items, item, index, count);
     }
 
     /// <summary>Returns the index of the last occurrence of <paramref name="item"/>, or -1.</summary>
@@ -127,7 +127,7 @@ public partial class PooledList<T>
             ThrowBiggerThanCollection(nameof(count));
         }
 
-        return Array.LastIndexOf(_items, item, index, count);
+        return Array.LastIndexOf(_buffer.Items, item, index, count);
     }
 
     /// <summary>Searches the sorted list for <paramref name="item"/> with the default comparer.</summary>
@@ -157,7 +157,7 @@ public partial class PooledList<T>
     {
         ThrowIfDisposed();
         CheckRange(index, count);
-        return Array.BinarySearch(_items, index, count, item, comparer);
+        return Array.BinarySearch(_buffer.Items, index, count, item, comparer);
     }
 
     /// <summary>Sorts the list with the default comparer (an unstable introsort, as <see cref="List{T}.Sort()"/>).</summary>
@@ -183,10 +183,10 @@ public partial class PooledList<T>
         CheckRange(index, count);
         if (count > 1)
         {
-            Array.Sort(_items, index, count, comparer);
+            Array.Sort(_buffer.Items, index, count, comparer);
         }
 
-        _version++;
+        _buffer.Version++;
     }
 
     /// <summary>Sorts the list with <paramref name="comparison"/>.</summary>
@@ -203,10 +203,10 @@ public partial class PooledList<T>
         ThrowIfDisposed();
         if (_size > 1)
         {
-            new Span<T>(_items, 0, _size).Sort(comparison);
+            new Span<T>(_buffer.Items, 0, _size).Sort(comparison);
         }
 
-        _version++;
+        _buffer.Version++;
     }
 
     /// <summary>Reverses the order of the elements.</summary>
@@ -225,10 +225,10 @@ public partial class PooledList<T>
         CheckRange(index, count);
         if (count > 1)
         {
-            Array.Reverse(_items, index, count);
+            Array.Reverse(_buffer.Items, index, count);
         }
 
-        _version++;
+        _buffer.Version++;
     }
 
     /// <summary>Returns the first element that matches <paramref name="match"/>, or the default value.</summary>
@@ -246,9 +246,9 @@ public partial class PooledList<T>
         ThrowIfDisposed();
         for (int i = 0; i < _size; i++)
         {
-            if (match(_items[i]))
+            if (match(_buffer.Items[i]))
             {
-                return _items[i];
+                return _buffer.Items[i];
             }
         }
 
@@ -270,9 +270,9 @@ public partial class PooledList<T>
         ThrowIfDisposed();
         for (int i = _size - 1; i >= 0; i--)
         {
-            if (match(_items[i]))
+            if (match(_buffer.Items[i]))
             {
-                return _items[i];
+                return _buffer.Items[i];
             }
         }
 
@@ -297,9 +297,9 @@ public partial class PooledList<T>
         {
             for (int i = 0; i < _size; i++)
             {
-                if (match(_items[i]))
+                if (match(_buffer.Items[i]))
                 {
-                    list.Add(_items[i]);
+                    list.Add(_buffer.Items[i]);
                 }
             }
         }
@@ -358,7 +358,7 @@ public partial class PooledList<T>
         int endIndex = startIndex + count;
         for (int i = startIndex; i < endIndex; i++)
         {
-            if (match(_items[i]))
+            if (match(_buffer.Items[i]))
             {
                 return i;
             }
@@ -420,7 +420,7 @@ public partial class PooledList<T>
         int endIndex = startIndex - count;
         for (int i = startIndex; i > endIndex; i--)
         {
-            if (match(_items[i]))
+            if (match(_buffer.Items[i]))
             {
                 return i;
             }
@@ -451,7 +451,7 @@ public partial class PooledList<T>
         ThrowIfDisposed();
         for (int i = 0; i < _size; i++)
         {
-            if (!match(_items[i]))
+            if (!match(_buffer.Items[i]))
             {
                 return false;
             }
@@ -473,18 +473,18 @@ public partial class PooledList<T>
         }
 
         ThrowIfDisposed();
-        int version = _version;
+        int version = _buffer.Version;
         for (int i = 0; i < _size; i++)
         {
-            if (version != _version)
+            if (version != _buffer.Version)
             {
                 break;
             }
 
-            action(_items[i]);
+            action(_buffer.Items[i]);
         }
 
-        if (version != _version)
+        if (version != _buffer.Version)
         {
             ThrowIfDisposed();
             ThrowHelper.ThrowEnumFailedVersion();
@@ -510,7 +510,7 @@ public partial class PooledList<T>
         {
             for (int i = 0; i < _size; i++)
             {
-                list._items[i] = converter(_items[i]);
+                list._buffer.Items[i] = converter(_buffer.Items[i]);
             }
         }
         catch
@@ -537,8 +537,8 @@ public partial class PooledList<T>
         PooledList<T> list = CreateSibling();
         if (count > 0)
         {
-            list._items = _pool.Rent(count);
-            Array.Copy(_items, index, list._items, 0, count);
+            list._buffer.Items = _buffer.Rent(count);
+            Array.Copy(_buffer.Items, index, list._buffer.Items, 0, count);
             list._size = count;
         }
 
@@ -571,7 +571,7 @@ public partial class PooledList<T>
     public void CopyTo(T[] array, int arrayIndex)
     {
         ThrowIfDisposed();
-        Array.Copy(_items, 0, array, arrayIndex, _size);
+        Array.Copy(_buffer.Items, 0, array, arrayIndex, _size);
     }
 
     /// <summary>Copies a range of the elements to <paramref name="array"/>, starting at <paramref name="arrayIndex"/>.</summary>
@@ -591,7 +591,7 @@ public partial class PooledList<T>
             ThrowHelper.ThrowInvalidOffsetLength();
         }
 
-        Array.Copy(_items, index, array, arrayIndex, count);
+        Array.Copy(_buffer.Items, index, array, arrayIndex, count);
     }
 
     /// <summary>Copies the elements to <paramref name="destination"/>.</summary>
@@ -601,7 +601,7 @@ public partial class PooledList<T>
     public void CopyTo(Span<T> destination)
     {
         ThrowIfDisposed();
-        new ReadOnlySpan<T>(_items, 0, _size).CopyTo(destination);
+        new ReadOnlySpan<T>(_buffer.Items, 0, _size).CopyTo(destination);
     }
 
     /// <summary>Returns a new array (not pooled) with the elements, in order.</summary>
@@ -616,7 +616,7 @@ public partial class PooledList<T>
         }
 
         T[] array = new T[_size];
-        Array.Copy(_items, array, _size);
+        Array.Copy(_buffer.Items, array, _size);
         return array;
     }
 
@@ -629,7 +629,7 @@ public partial class PooledList<T>
         return new ReadOnlyCollection<T>(this);
     }
 
-    private PooledList<T> CreateSibling() => new(_clearMode, _pool);
+    private PooledList<T> CreateSibling() => new(_buffer.ClearMode, _buffer.Pool);
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
     private static void ThrowIndexMustBeLessOrEqual(string paramName) =>

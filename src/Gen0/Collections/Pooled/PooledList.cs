@@ -22,7 +22,7 @@ namespace Gen0.Collections;
 /// <see cref="Capacity"/> reports the length of the rented array, which may exceed the capacity asked for.
 /// </para>
 /// <para>
-/// Invariants: <c>_items</c> is either <see cref="Array.Empty{T}"/> (never returned), an array rented from
+/// Invariants: <c>_buffer.Items</c> is either <see cref="Array.Empty{T}"/> (never returned), an array rented from
 /// <c>_pool</c> (returned exactly once), or, after <see cref="Dispose"/>, the sentinel <c>PooledArrayBuffer&lt;T&gt;.Disposed</c>. The
 /// sentinel has length 0, so every fast path that checks <c>_size</c> against the array length falls into its slow
 /// path, and only the slow path asks whether the list was disposed: being disposable costs the hot paths nothing.
@@ -35,11 +35,9 @@ namespace Gen0.Collections;
 [DebuggerTypeProxy(typeof(PooledListDebugView<>))]
 public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposable
 {
-    private readonly ArrayPool<T> _pool;
-    private readonly ClearMode _clearMode;
-    private T[] _items;
+    // The rented array, its pool and clear mode, and the version: the rules for them live in the core.
+    private PooledArrayBuffer<T> _buffer;
     private int _size;
-    private int _version;
 
     /// <summary>Initializes a new, empty list that rents from the default pool.</summary>
     public PooledList()
@@ -67,9 +65,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
     public PooledList(ClearMode clearMode, ArrayPool<T>? pool)
     {
-        _pool = pool ?? DefaultArrayPool<T>.Instance;
-        _clearMode = clearMode;
-        _items = [];
+        _buffer = new PooledArrayBuffer<T>(pool, clearMode);
     }
 
     /// <summary>Initializes a new, empty list that can hold at least <paramref name="capacity"/> elements without growing.</summary>
@@ -97,15 +93,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     public PooledList(int capacity, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        if (capacity < 0)
-        {
-            ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
-        }
-
-        if (capacity > 0)
-        {
-            _items = _pool.Rent(capacity);
-        }
+        _buffer.RentInitial(capacity);
     }
 
     /// <summary>Initializes a new list that contains the elements of <paramref name="collection"/>, in order.</summary>
@@ -133,36 +121,10 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     public PooledList(IEnumerable<T> collection, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        if (collection is null)
+        int count = _buffer.InitializeFrom(collection, this, static (list, item) => list.Add(item));
+        if (count > 0)
         {
-            ThrowHelper.ThrowArgumentNull(nameof(collection));
-        }
-
-        try
-        {
-            if (collection is ICollection<T> c)
-            {
-                int count = c.Count;
-                if (count > 0)
-                {
-                    _items = _pool.Rent(count);
-                    c.CopyTo(_items, 0);
-                    _size = count;
-                }
-            }
-            else
-            {
-                foreach (T item in collection)
-                {
-                    Add(item);
-                }
-            }
-        }
-        catch
-        {
-            // The constructor never completes, so nobody else could ever give the array back.
-            Dispose();
-            throw;
+            _size = count;
         }
     }
 
@@ -188,12 +150,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     public PooledList(ReadOnlySpan<T> span, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        if (!span.IsEmpty)
-        {
-            _items = _pool.Rent(span.Length);
-            span.CopyTo(_items);
-            _size = span.Length;
-        }
+        _size = _buffer.InitializeFrom(span);
     }
 
     /// <summary>
@@ -207,7 +164,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
         get
         {
             ThrowIfDisposed();
-            return _items.Length;
+            return _buffer.Items.Length;
         }
 
         set
@@ -218,15 +175,15 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
                 ThrowHelper.ThrowArgumentOutOfRange(nameof(value), "capacity was less than the current size.");
             }
 
-            if (value != _items.Length)
+            if (value != _buffer.Items.Length)
             {
                 if (value > 0)
                 {
-                    T[] newItems = _pool.Rent(value);
-                    if (newItems.Length >= _items.Length && value < _items.Length)
+                    T[] newItems = _buffer.Rent(value);
+                    if (newItems.Length >= _buffer.Items.Length && value < _buffer.Items.Length)
                     {
                         // Shrinking, but the pool hands out nothing smaller: keep what we have.
-                        _pool.Return(newItems);
+                        _buffer.ReturnUnused(newItems);
                         return;
                     }
 
@@ -256,7 +213,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
                 ThrowIndexOutOfRangeOrDisposed();
             }
 
-            return _items[index];
+            return _buffer.Items[index];
         }
 
         set
@@ -266,13 +223,13 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
                 ThrowIndexOutOfRangeOrDisposed();
             }
 
-            _items[index] = value;
-            _version++;
+            _buffer.Items[index] = value;
+            _buffer.Version++;
         }
     }
 
     /// <summary>Gets whether the list has been disposed.</summary>
-    internal bool IsDisposed => ReferenceEquals(_items, PooledArrayBuffer<T>.Disposed);
+    internal bool IsDisposed => _buffer.IsDisposed;
 
     /// <summary>Adds <paramref name="item"/> to the end of the list.</summary>
     /// <param name="item">The element to add.</param>
@@ -280,8 +237,8 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Add(T item)
     {
-        _version++;
-        T[] array = _items;
+        _buffer.Version++;
+        T[] array = _buffer.Items;
         int size = _size;
         if ((uint)size < (uint)array.Length)
         {
@@ -311,14 +268,14 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
             int count = c.Count;
             if (count > 0)
             {
-                if (_items.Length - _size < count)
+                if (_buffer.Items.Length - _size < count)
                 {
                     Grow(checked(_size + count));
                 }
 
-                c.CopyTo(_items, _size);
+                c.CopyTo(_buffer.Items, _size);
                 _size += count;
-                _version++;
+                _buffer.Version++;
             }
         }
         else
@@ -340,15 +297,15 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
         if (!source.IsEmpty)
         {
             T[]? replaced = null;
-            if (_items.Length - _size < source.Length)
+            if (_buffer.Items.Length - _size < source.Length)
             {
                 // The source may be this list's own span: the old array goes back only after it has been read.
                 replaced = GrowKeepingOld(checked(_size + source.Length));
             }
 
-            source.CopyTo(_items.AsSpan(_size));
+            source.CopyTo(_buffer.Items.AsSpan(_size));
             _size += source.Length;
-            _version++;
+            _buffer.Version++;
             if (replaced is not null)
             {
                 ReturnArray(replaced, replaced.Length);
@@ -369,18 +326,18 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
             ThrowHelper.ThrowArgumentOutOfRange(nameof(index), "Index must be within the bounds of the List.");
         }
 
-        if (_size == _items.Length)
+        if (_size == _buffer.Items.Length)
         {
             GrowForInsertion(index, 1);
         }
         else if (index < _size)
         {
-            Array.Copy(_items, index, _items, index + 1, _size - index);
+            Array.Copy(_buffer.Items, index, _buffer.Items, index + 1, _size - index);
         }
 
-        _items[index] = item;
+        _buffer.Items[index] = item;
         _size++;
-        _version++;
+        _buffer.Version++;
     }
 
     /// <summary>Inserts the elements of <paramref name="collection"/> at <paramref name="index"/>.</summary>
@@ -407,28 +364,28 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
             int count = c.Count;
             if (count > 0)
             {
-                if (_items.Length - _size < count)
+                if (_buffer.Items.Length - _size < count)
                 {
                     GrowForInsertion(index, count);
                 }
                 else if (index < _size)
                 {
-                    Array.Copy(_items, index, _items, index + count, _size - index);
+                    Array.Copy(_buffer.Items, index, _buffer.Items, index + count, _size - index);
                 }
 
                 if (ReferenceEquals(this, c))
                 {
-                    // Inserting the list into itself: both halves are already in _items, around the gap.
-                    Array.Copy(_items, 0, _items, index, index);
-                    Array.Copy(_items, index + count, _items, index * 2, _size - index);
+                    // Inserting the list into itself: both halves are already in _buffer.Items, around the gap.
+                    Array.Copy(_buffer.Items, 0, _buffer.Items, index, index);
+                    Array.Copy(_buffer.Items, index + count, _buffer.Items, index * 2, _size - index);
                 }
                 else
                 {
-                    c.CopyTo(_items, index);
+                    c.CopyTo(_buffer.Items, index);
                 }
 
                 _size += count;
-                _version++;
+                _buffer.Version++;
             }
         }
         else
@@ -457,19 +414,19 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
         if (!source.IsEmpty)
         {
             T[]? replaced = null;
-            if (_items.Length - _size < source.Length)
+            if (_buffer.Items.Length - _size < source.Length)
             {
                 replaced = GrowKeepingOld(checked(_size + source.Length));
             }
 
             if (index < _size)
             {
-                Array.Copy(_items, index, _items, index + source.Length, _size - index);
+                Array.Copy(_buffer.Items, index, _buffer.Items, index + source.Length, _size - index);
             }
 
-            source.CopyTo(_items.AsSpan(index));
+            source.CopyTo(_buffer.Items.AsSpan(index));
             _size += source.Length;
-            _version++;
+            _buffer.Version++;
             if (replaced is not null)
             {
                 ReturnArray(replaced, replaced.Length);
@@ -507,15 +464,15 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
         _size--;
         if (index < _size)
         {
-            Array.Copy(_items, index + 1, _items, index, _size - index);
+            Array.Copy(_buffer.Items, index + 1, _buffer.Items, index, _size - index);
         }
 
         if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
         {
-            _items[_size] = default!;
+            _buffer.Items[_size] = default!;
         }
 
-        _version++;
+        _buffer.Version++;
     }
 
     /// <summary>Removes <paramref name="count"/> elements starting at <paramref name="index"/>.</summary>
@@ -533,15 +490,15 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
             _size -= count;
             if (index < _size)
             {
-                Array.Copy(_items, index + count, _items, index, _size - index);
+                Array.Copy(_buffer.Items, index + count, _buffer.Items, index, _size - index);
             }
 
             if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
             {
-                Array.Clear(_items, _size, count);
+                Array.Clear(_buffer.Items, _size, count);
             }
 
-            _version++;
+            _buffer.Version++;
         }
     }
 
@@ -559,7 +516,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
 
         ThrowIfDisposed();
         int freeIndex = 0;
-        while (freeIndex < _size && !match(_items[freeIndex]))
+        while (freeIndex < _size && !match(_buffer.Items[freeIndex]))
         {
             freeIndex++;
         }
@@ -572,25 +529,25 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
         int current = freeIndex + 1;
         while (current < _size)
         {
-            while (current < _size && match(_items[current]))
+            while (current < _size && match(_buffer.Items[current]))
             {
                 current++;
             }
 
             if (current < _size)
             {
-                _items[freeIndex++] = _items[current++];
+                _buffer.Items[freeIndex++] = _buffer.Items[current++];
             }
         }
 
         if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
         {
-            Array.Clear(_items, freeIndex, _size - freeIndex);
+            Array.Clear(_buffer.Items, freeIndex, _size - freeIndex);
         }
 
         int result = _size - freeIndex;
         _size = freeIndex;
-        _version++;
+        _buffer.Version++;
         return result;
     }
 
@@ -599,14 +556,14 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     public void Clear()
     {
         ThrowIfDisposed();
-        _version++;
+        _buffer.Version++;
         if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
         {
             int size = _size;
             _size = 0;
             if (size > 0)
             {
-                Array.Clear(_items, 0, size);
+                Array.Clear(_buffer.Items, 0, size);
             }
         }
         else
@@ -628,12 +585,12 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
             ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
         }
 
-        if (_items.Length < capacity)
+        if (_buffer.Items.Length < capacity)
         {
             Grow(capacity);
         }
 
-        return _items.Length;
+        return _buffer.Items.Length;
     }
 
     /// <summary>Moves the elements to a smaller rented array when less than 90% of the capacity is used.</summary>
@@ -641,7 +598,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     public void TrimExcess()
     {
         ThrowIfDisposed();
-        int threshold = (int)(_items.Length * 0.9);
+        int threshold = (int)(_buffer.Items.Length * 0.9);
         if (_size < threshold)
         {
             Capacity = _size;
@@ -657,24 +614,17 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     public Span<T> AsSpan()
     {
         ThrowIfDisposed();
-        return new Span<T>(_items, 0, _size);
+        return new Span<T>(_buffer.Items, 0, _size);
     }
 
     /// <summary>Returns every rented array to its pool and empties the list. Calling it again does nothing.</summary>
     public void Dispose()
     {
-        T[] items = _items;
-        if (ReferenceEquals(items, PooledArrayBuffer<T>.Disposed))
+        if (_buffer.Dispose(0, _size))
         {
-            return;
+            _size = 0;
+            GC.SuppressFinalize(this);
         }
-
-        int size = _size;
-        _items = PooledArrayBuffer<T>.Disposed;
-        _size = 0;
-        _version++;
-        ReturnArray(items, size);
-        GC.SuppressFinalize(this);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -683,7 +633,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
         int size = _size;
         Grow(size + 1);
         _size = size + 1;
-        _items[size] = item;
+        _buffer.Items[size] = item;
     }
 
     private void Grow(int capacity)
@@ -699,10 +649,10 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     private T[]? GrowKeepingOld(int capacity)
     {
         ThrowIfDisposed();
-        T[] old = _items;
-        T[] newItems = _pool.Rent(GetNewCapacity(capacity));
+        T[] old = _buffer.Items;
+        T[] newItems = _buffer.Rent(GetNewCapacity(capacity));
         Array.Copy(old, newItems, _size);
-        _items = newItems;
+        _buffer.Items = newItems;
         return old.Length > 0 ? old : null;
     }
 
@@ -710,48 +660,34 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     {
         ThrowIfDisposed();
         int requiredCapacity = checked(_size + insertionCount);
-        T[] newItems = _pool.Rent(GetNewCapacity(requiredCapacity));
+        T[] newItems = _buffer.Rent(GetNewCapacity(requiredCapacity));
         if (indexToInsert != 0)
         {
-            Array.Copy(_items, newItems, indexToInsert);
+            Array.Copy(_buffer.Items, newItems, indexToInsert);
         }
 
         if (_size != indexToInsert)
         {
-            Array.Copy(_items, indexToInsert, newItems, indexToInsert + insertionCount, _size - indexToInsert);
+            Array.Copy(_buffer.Items, indexToInsert, newItems, indexToInsert + insertionCount, _size - indexToInsert);
         }
 
-        T[] old = _items;
-        _items = newItems;
-        ReturnArray(old, old.Length);
+        _buffer.Replace(newItems, 0, _size);
     }
 
-    private int GetNewCapacity(int capacity) => PooledArrayBuffer<T>.GrowCapacity(_items.Length, capacity);
+    private int GetNewCapacity(int capacity) => PooledArrayBuffer<T>.GrowCapacity(_buffer.Items.Length, capacity);
 
     /// <summary>Copies the elements into <paramref name="newItems"/> and gives the current array back.</summary>
     private void ReplaceItems(T[] newItems)
     {
-        T[] old = _items;
-        if (_size > 0)
-        {
-            Array.Copy(old, newItems, _size);
-        }
-
-        _items = newItems;
-        ReturnArray(old, _size);
+        Array.Copy(_buffer.Items, newItems, _size);
+        _buffer.Replace(newItems, 0, _size);
     }
 
     /// <summary>Gives <paramref name="array"/>, whose first <paramref name="used"/> slots may hold elements, back to the pool.</summary>
-    private void ReturnArray(T[] array, int used) => PooledArrayBuffer<T>.Return(_pool, _clearMode, array, 0, used);
+    private void ReturnArray(T[] array, int used) => _buffer.Return(array, 0, used);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void ThrowIfDisposed()
-    {
-        if (ReferenceEquals(_items, PooledArrayBuffer<T>.Disposed))
-        {
-            ThrowDisposed();
-        }
-    }
+    private void ThrowIfDisposed() => _buffer.ThrowIfDisposed(this);
 
     private void CheckRange(int index, int count)
     {
@@ -778,6 +714,4 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
         throw new ArgumentOutOfRangeException("index", "Index was out of range. Must be non-negative and less than the size of the collection.");
     }
 
-    [DoesNotReturn]
-    private void ThrowDisposed() => throw new ObjectDisposedException(GetType().FullName);
 }

@@ -24,7 +24,7 @@ public partial class PooledQueue<T>
         internal Enumerator(PooledQueue<T> queue)
         {
             _queue = queue;
-            _version = queue._version;
+            _version = queue._buffer.Version;
             _index = NotStarted;
             _currentElement = default;
         }
@@ -49,7 +49,7 @@ public partial class PooledQueue<T>
         /// <exception cref="InvalidOperationException">The queue was modified after the enumerator was created.</exception>
         public bool MoveNext()
         {
-            if (_version != _queue._version)
+            if (_version != _queue._buffer.Version)
             {
                 ThrowVersionFailed(_queue);
             }
@@ -67,7 +67,7 @@ public partial class PooledQueue<T>
                 return false;
             }
 
-            T[] array = _queue._array;
+            T[] array = _queue._buffer.Items;
             uint capacity = (uint)array.Length;
             uint arrayIndex = (uint)(_queue._head + _index);
             if (arrayIndex >= capacity)
@@ -81,7 +81,7 @@ public partial class PooledQueue<T>
 
         void IEnumerator.Reset()
         {
-            if (_version != _queue._version)
+            if (_version != _queue._buffer.Version)
             {
                 ThrowVersionFailed(_queue);
             }

@@ -19,8 +19,8 @@ namespace Gen0.Collections;
 /// enumerator versioning); <see cref="Capacity"/> reports the rented length, and the ring wraps at that length.
 /// </para>
 /// <para>
-/// Invariants: the elements are <c>_array[_head]</c>, <c>_array[(_head + 1) % length]</c>, ... (<c>_size</c> of them),
-/// and <c>_tail</c> is the slot the next element goes to; slots outside them hold no references. <c>_array</c> is
+/// Invariants: the elements are <c>_buffer.Items[_head]</c>, <c>_buffer.Items[(_head + 1) % length]</c>, ... (<c>_size</c> of them),
+/// and <c>_tail</c> is the slot the next element goes to; slots outside them hold no references. <c>_buffer.Items</c> is
 /// <see cref="Array.Empty{T}"/> (never returned), a rented array (returned exactly once), or after
 /// <see cref="Dispose"/> the zero-length sentinel <c>PooledArrayBuffer&lt;T&gt;.Disposed</c>, which sends Enqueue into its existing
 /// grow path and Dequeue and Peek into their existing empty paths, where alone the disposed state is checked.
@@ -37,13 +37,11 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
 {
     private const int MinimumGrow = 4;
 
-    private readonly ArrayPool<T> _pool;
-    private readonly ClearMode _clearMode;
-    private T[] _array;
+    // The rented array, its pool and clear mode, and the version: the rules for them live in the core.
+    private PooledArrayBuffer<T> _buffer;
     private int _head;
     private int _tail;
     private int _size;
-    private int _version;
 
     /// <summary>Initializes a new, empty queue that rents from the default pool.</summary>
     public PooledQueue()
@@ -71,9 +69,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
     public PooledQueue(ClearMode clearMode, ArrayPool<T>? pool)
     {
-        _pool = pool ?? DefaultArrayPool<T>.Instance;
-        _clearMode = clearMode;
-        _array = [];
+        _buffer = new PooledArrayBuffer<T>(pool, clearMode);
     }
 
     /// <summary>Initializes a new, empty queue that can hold at least <paramref name="capacity"/> elements without growing.</summary>
@@ -101,15 +97,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public PooledQueue(int capacity, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        if (capacity < 0)
-        {
-            ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
-        }
-
-        if (capacity > 0)
-        {
-            _array = _pool.Rent(capacity);
-        }
+        _buffer.RentInitial(capacity);
     }
 
     /// <summary>Initializes a new queue by enqueuing the elements of <paramref name="collection"/> in order.</summary>
@@ -137,36 +125,11 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public PooledQueue(IEnumerable<T> collection, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        if (collection is null)
+        int count = _buffer.InitializeFrom(collection, this, static (queue, item) => queue.Enqueue(item));
+        if (count > 0)
         {
-            ThrowHelper.ThrowArgumentNull(nameof(collection));
-        }
-
-        try
-        {
-            if (collection is ICollection<T> c)
-            {
-                int count = c.Count;
-                if (count > 0)
-                {
-                    _array = _pool.Rent(count);
-                    c.CopyTo(_array, 0);
-                    _size = count;
-                    _tail = count == _array.Length ? 0 : count;
-                }
-            }
-            else
-            {
-                foreach (T item in collection)
-                {
-                    Enqueue(item);
-                }
-            }
-        }
-        catch
-        {
-            Dispose();
-            throw;
+            _size = count;
+            _tail = count == _buffer.Items.Length ? 0 : count;
         }
     }
 
@@ -192,13 +155,8 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public PooledQueue(ReadOnlySpan<T> span, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        if (!span.IsEmpty)
-        {
-            _array = _pool.Rent(span.Length);
-            span.CopyTo(_array);
-            _size = span.Length;
-            _tail = span.Length == _array.Length ? 0 : span.Length;
-        }
+        _size = _buffer.InitializeFrom(span);
+        _tail = _size == _buffer.Items.Length ? 0 : _size;
     }
 
     /// <summary>Gets the number of elements in the queue; 0 once it is disposed.</summary>
@@ -208,11 +166,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     /// <exception cref="ObjectDisposedException">The queue has been disposed.</exception>
     public int Capacity
     {
-        get
-        {
-            ThrowIfDisposed();
-            return _array.Length;
-        }
+        get => _buffer.GetCapacity(this);
     }
 
     bool ICollection.IsSynchronized => false;
@@ -220,7 +174,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     object ICollection.SyncRoot => this;
 
     /// <summary>Gets whether the queue has been disposed.</summary>
-    internal bool IsDisposed => ReferenceEquals(_array, PooledArrayBuffer<T>.Disposed);
+    internal bool IsDisposed => _buffer.IsDisposed;
 
     /// <summary>Adds <paramref name="item"/> to the end of the queue.</summary>
     /// <param name="item">The element to add.</param>
@@ -228,15 +182,28 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Enqueue(T item)
     {
-        if (_size == _array.Length)
-        {
-            Grow(_size + 1);
-        }
+        int size = _size;
+        T[] array = _buffer.Items;
 
-        _array[_tail] = item;
-        MoveNext(ref _tail);
-        _size++;
-        _version++;
+        // A full ring and the disposed sentinel (length 0) both fail this check.
+        if ((uint)size < (uint)array.Length)
+        {
+            int tail = _tail;
+            array[tail] = item;
+            tail++;
+            if (tail == array.Length)
+            {
+                tail = 0;
+            }
+
+            _tail = tail;
+            _size = size + 1;
+            _buffer.Version++;
+        }
+        else
+        {
+            EnqueueWithResize(item);
+        }
     }
 
     /// <summary>Removes and returns the element at the front of the queue.</summary>
@@ -246,7 +213,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public T Dequeue()
     {
         int head = _head;
-        T[] array = _array;
+        T[] array = _buffer.Items;
         if (_size == 0)
         {
             ThrowForEmptyQueue();
@@ -260,7 +227,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
 
         MoveNext(ref _head);
         _size--;
-        _version++;
+        _buffer.Version++;
         return removed;
     }
 
@@ -271,7 +238,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public bool TryDequeue([MaybeNullWhen(false)] out T result)
     {
         int head = _head;
-        T[] array = _array;
+        T[] array = _buffer.Items;
         if (_size == 0)
         {
             ThrowIfDisposed();
@@ -287,7 +254,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
 
         MoveNext(ref _head);
         _size--;
-        _version++;
+        _buffer.Version++;
         return true;
     }
 
@@ -302,7 +269,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
             ThrowForEmptyQueue();
         }
 
-        return _array[_head];
+        return _buffer.Items[_head];
     }
 
     /// <summary>Returns the element at the front of the queue, if there is one, without removing it.</summary>
@@ -318,7 +285,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
             return false;
         }
 
-        result = _array[_head];
+        result = _buffer.Items[_head];
         return true;
     }
 
@@ -331,7 +298,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         {
             if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
             {
-                ClearElements(_array);
+                ClearElements(_buffer.Items);
             }
 
             _size = 0;
@@ -339,7 +306,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
 
         _head = 0;
         _tail = 0;
-        _version++;
+        _buffer.Version++;
     }
 
     /// <summary>Returns whether the queue contains <paramref name="item"/>.</summary>
@@ -356,11 +323,11 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
 
         if (_head < _tail)
         {
-            return Array.IndexOf(_array, item, _head, _size) >= 0;
+            return Array.IndexOf(_buffer.Items, item, _head, _size) >= 0;
         }
 
-        return Array.IndexOf(_array, item, _head, _array.Length - _head) >= 0 ||
-            Array.IndexOf(_array, item, 0, _tail) >= 0;
+        return Array.IndexOf(_buffer.Items, item, _head, _buffer.Items.Length - _head) >= 0 ||
+            Array.IndexOf(_buffer.Items, item, 0, _tail) >= 0;
     }
 
     /// <summary>Copies the elements to <paramref name="array"/> in FIFO order, starting at <paramref name="arrayIndex"/>.</summary>
@@ -455,12 +422,12 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public Span<T> AsSpan()
     {
         ThrowIfDisposed();
-        if (_size != 0 && _head > _array.Length - _size)
+        if (_size != 0 && _head > _buffer.Items.Length - _size)
         {
-            SetCapacity(_array.Length);
+            SetCapacity(_buffer.Items.Length);
         }
 
-        return new Span<T>(_array, _head, _size);
+        return new Span<T>(_buffer.Items, _head, _size);
     }
 
     /// <summary>Ensures the queue can hold at least <paramref name="capacity"/> elements without growing.</summary>
@@ -476,13 +443,13 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
             ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
         }
 
-        if (_array.Length < capacity)
+        if (_buffer.Items.Length < capacity)
         {
             Grow(capacity);
-            _version++;
+            _buffer.Version++;
         }
 
-        return _array.Length;
+        return _buffer.Items.Length;
     }
 
     /// <summary>Moves the elements to a smaller rented array when less than 90% of the capacity is used.</summary>
@@ -490,11 +457,11 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public void TrimExcess()
     {
         ThrowIfDisposed();
-        int threshold = (int)(_array.Length * 0.9);
+        int threshold = (int)(_buffer.Items.Length * 0.9);
         if (_size < threshold)
         {
             SetCapacity(_size);
-            _version++;
+            _buffer.Version++;
         }
     }
 
@@ -515,13 +482,13 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
             ThrowHelper.ThrowArgumentOutOfRange(nameof(capacity), "capacity was less than the current size.");
         }
 
-        if (capacity == _array.Length)
+        if (capacity == _buffer.Items.Length)
         {
             return;
         }
 
         SetCapacity(capacity);
-        _version++;
+        _buffer.Version++;
     }
 
     /// <summary>Returns an enumerator that yields the elements in FIFO order.</summary>
@@ -540,38 +507,38 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     /// <summary>Returns the rented array to its pool and empties the queue. Calling it again does nothing.</summary>
     public void Dispose()
     {
-        T[] array = _array;
-        if (ReferenceEquals(array, PooledArrayBuffer<T>.Disposed))
+        if (_buffer.Dispose(_head, _size))
         {
-            return;
+            _size = 0;
+            _head = 0;
+            _tail = 0;
+            GC.SuppressFinalize(this);
         }
+    }
 
-        ReturnArray(array);
-        _array = PooledArrayBuffer<T>.Disposed;
-        _size = 0;
-        _head = 0;
-        _tail = 0;
-        _version++;
-        GC.SuppressFinalize(this);
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void EnqueueWithResize(T item)
+    {
+        Grow(_size + 1);
+        Enqueue(item);
     }
 
     private void Grow(int capacity)
     {
         ThrowIfDisposed();
-        SetCapacity(PooledArrayBuffer<T>.GrowCapacity(_array.Length, capacity, MinimumGrow));
+        SetCapacity(PooledArrayBuffer<T>.GrowCapacity(_buffer.Items.Length, capacity, MinimumGrow));
     }
 
     /// <summary>Moves the elements, in order, to the front of a rented array of at least <paramref name="capacity"/> (none for 0) and returns the old one.</summary>
     private void SetCapacity(int capacity)
     {
-        T[] newArray = capacity == 0 ? [] : _pool.Rent(capacity);
+        T[] newArray = _buffer.Rent(capacity);
         if (_size > 0)
         {
             CopyElements(newArray, 0);
         }
 
-        ReturnArray(_array);
-        _array = newArray;
+        _buffer.Replace(newArray, _head, _size);
         _head = 0;
         _tail = _size == newArray.Length ? 0 : _size;
     }
@@ -584,12 +551,12 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
             return;
         }
 
-        int firstPart = Math.Min(_array.Length - _head, _size);
-        Array.Copy(_array, _head, destination, index, firstPart);
+        int firstPart = Math.Min(_buffer.Items.Length - _head, _size);
+        Array.Copy(_buffer.Items, _head, destination, index, firstPart);
         int rest = _size - firstPart;
         if (rest > 0)
         {
-            Array.Copy(_array, 0, destination, index + firstPart, rest);
+            Array.Copy(_buffer.Items, 0, destination, index + firstPart, rest);
         }
     }
 
@@ -612,14 +579,11 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         }
     }
 
-    /// <summary>Gives <paramref name="array"/>, which holds the current elements (a run of the ring from the head), back to the pool.</summary>
-    private void ReturnArray(T[] array) => PooledArrayBuffer<T>.Return(_pool, _clearMode, array, _head, _size);
-
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void MoveNext(ref int index)
     {
         int tmp = index + 1;
-        if (tmp == _array.Length)
+        if (tmp == _buffer.Items.Length)
         {
             tmp = 0;
         }
@@ -634,13 +598,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void ThrowIfDisposed()
-    {
-        if (ReferenceEquals(_array, PooledArrayBuffer<T>.Disposed))
-        {
-            ThrowDisposed();
-        }
-    }
+    private void ThrowIfDisposed() => _buffer.ThrowIfDisposed(this);
 
     [DoesNotReturn]
     private void ThrowForEmptyQueue()
@@ -649,6 +607,4 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         throw new InvalidOperationException("Queue empty.");
     }
 
-    [DoesNotReturn]
-    private void ThrowDisposed() => throw new ObjectDisposedException(GetType().FullName);
 }

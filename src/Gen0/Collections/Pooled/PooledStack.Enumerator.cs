@@ -24,7 +24,7 @@ public partial class PooledStack<T>
         internal Enumerator(PooledStack<T> stack)
         {
             _stack = stack;
-            _version = stack._version;
+            _version = stack._buffer.Version;
             _index = NotStarted;
             _currentElement = default;
         }
@@ -49,7 +49,7 @@ public partial class PooledStack<T>
         public bool MoveNext()
         {
             bool retval;
-            if (_version != _stack._version)
+            if (_version != _stack._buffer.Version)
             {
                 ThrowVersionFailed(_stack);
             }
@@ -60,7 +60,7 @@ public partial class PooledStack<T>
                 retval = _index >= 0;
                 if (retval)
                 {
-                    _currentElement = _stack._array[_index];
+                    _currentElement = _stack._buffer.Items[_index];
                 }
 
                 return retval;
@@ -72,13 +72,13 @@ public partial class PooledStack<T>
             }
 
             retval = --_index >= 0;
-            _currentElement = retval ? _stack._array[_index] : default;
+            _currentElement = retval ? _stack._buffer.Items[_index] : default;
             return retval;
         }
 
         void IEnumerator.Reset()
         {
-            if (_version != _stack._version)
+            if (_version != _stack._buffer.Version)
             {
                 ThrowVersionFailed(_stack);
             }

@@ -20,21 +20,19 @@ namespace Gen0.Collections;
 /// <see cref="CopyTo"/>, exceptions, enumerator versioning); <see cref="Capacity"/> reports the rented length.
 /// </para>
 /// <para>
-/// Invariants: <c>_array</c> is <see cref="Array.Empty{T}"/> (never returned), a rented array (returned exactly once),
+/// Invariants: <c>_buffer.Items</c> is <see cref="Array.Empty{T}"/> (never returned), a rented array (returned exactly once),
 /// or after <see cref="Dispose"/> the zero-length sentinel <c>PooledArrayBuffer&lt;T&gt;.Disposed</c>, which makes Push, Pop and Peek fall
 /// into their existing slow paths, where alone the disposed state is checked. Element i of the stack (from the
-/// bottom) lives in <c>_array[i]</c>; slots from <c>_size</c> on hold no references.
+/// bottom) lives in <c>_buffer.Items[i]</c>; slots from <c>_size</c> on hold no references.
 /// </para>
 /// </remarks>
 [DebuggerDisplay("Count = {Count}")]
 [DebuggerTypeProxy(typeof(PooledStackDebugView<>))]
 public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, ICollection, IDisposable
 {
-    private readonly ArrayPool<T> _pool;
-    private readonly ClearMode _clearMode;
-    private T[] _array;
+    // The rented array, its pool and clear mode, and the version: the rules for them live in the core.
+    private PooledArrayBuffer<T> _buffer;
     private int _size;
-    private int _version;
 
     /// <summary>Initializes a new, empty stack that rents from the default pool.</summary>
     public PooledStack()
@@ -62,9 +60,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     /// <param name="pool">The pool to rent from; <see langword="null"/> for the default pool.</param>
     public PooledStack(ClearMode clearMode, ArrayPool<T>? pool)
     {
-        _pool = pool ?? DefaultArrayPool<T>.Instance;
-        _clearMode = clearMode;
-        _array = [];
+        _buffer = new PooledArrayBuffer<T>(pool, clearMode);
     }
 
     /// <summary>Initializes a new, empty stack that can hold at least <paramref name="capacity"/> elements without growing.</summary>
@@ -92,15 +88,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public PooledStack(int capacity, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        if (capacity < 0)
-        {
-            ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
-        }
-
-        if (capacity > 0)
-        {
-            _array = _pool.Rent(capacity);
-        }
+        _buffer.RentInitial(capacity);
     }
 
     /// <summary>Initializes a new stack by pushing the elements of <paramref name="collection"/> in order (the last one ends on top).</summary>
@@ -128,35 +116,10 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public PooledStack(IEnumerable<T> collection, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        if (collection is null)
+        int count = _buffer.InitializeFrom(collection, this, static (stack, item) => stack.Push(item));
+        if (count > 0)
         {
-            ThrowHelper.ThrowArgumentNull(nameof(collection));
-        }
-
-        try
-        {
-            if (collection is ICollection<T> c)
-            {
-                int count = c.Count;
-                if (count > 0)
-                {
-                    _array = _pool.Rent(count);
-                    c.CopyTo(_array, 0);
-                    _size = count;
-                }
-            }
-            else
-            {
-                foreach (T item in collection)
-                {
-                    Push(item);
-                }
-            }
-        }
-        catch
-        {
-            Dispose();
-            throw;
+            _size = count;
         }
     }
 
@@ -182,12 +145,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public PooledStack(ReadOnlySpan<T> span, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        if (!span.IsEmpty)
-        {
-            _array = _pool.Rent(span.Length);
-            span.CopyTo(_array);
-            _size = span.Length;
-        }
+        _size = _buffer.InitializeFrom(span);
     }
 
     /// <summary>Gets the number of elements in the stack; 0 once it is disposed.</summary>
@@ -197,11 +155,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     /// <exception cref="ObjectDisposedException">The stack has been disposed.</exception>
     public int Capacity
     {
-        get
-        {
-            ThrowIfDisposed();
-            return _array.Length;
-        }
+        get => _buffer.GetCapacity(this);
     }
 
     bool ICollection.IsSynchronized => false;
@@ -209,7 +163,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     object ICollection.SyncRoot => this;
 
     /// <summary>Gets whether the stack has been disposed.</summary>
-    internal bool IsDisposed => ReferenceEquals(_array, PooledArrayBuffer<T>.Disposed);
+    internal bool IsDisposed => _buffer.IsDisposed;
 
     /// <summary>Pushes <paramref name="item"/> on top of the stack.</summary>
     /// <param name="item">The element to push.</param>
@@ -218,11 +172,11 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public void Push(T item)
     {
         int size = _size;
-        T[] array = _array;
+        T[] array = _buffer.Items;
         if ((uint)size < (uint)array.Length)
         {
             array[size] = item;
-            _version++;
+            _buffer.Version++;
             _size = size + 1;
         }
         else
@@ -238,7 +192,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public T Pop()
     {
         int size = _size - 1;
-        T[] array = _array;
+        T[] array = _buffer.Items;
 
         // A negative size and the disposed sentinel both fail this one unsigned check.
         if ((uint)size >= (uint)array.Length)
@@ -246,7 +200,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
             ThrowForEmptyStack();
         }
 
-        _version++;
+        _buffer.Version++;
         _size = size;
         T item = array[size];
         if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
@@ -264,7 +218,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public bool TryPop([MaybeNullWhen(false)] out T result)
     {
         int size = _size - 1;
-        T[] array = _array;
+        T[] array = _buffer.Items;
         if ((uint)size >= (uint)array.Length)
         {
             ThrowIfDisposed();
@@ -272,7 +226,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
             return false;
         }
 
-        _version++;
+        _buffer.Version++;
         _size = size;
         result = array[size];
         if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
@@ -290,7 +244,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public T Peek()
     {
         int size = _size - 1;
-        T[] array = _array;
+        T[] array = _buffer.Items;
         if ((uint)size >= (uint)array.Length)
         {
             ThrowForEmptyStack();
@@ -306,7 +260,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public bool TryPeek([MaybeNullWhen(false)] out T result)
     {
         int size = _size - 1;
-        T[] array = _array;
+        T[] array = _buffer.Items;
         if ((uint)size >= (uint)array.Length)
         {
             ThrowIfDisposed();
@@ -325,11 +279,11 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         ThrowIfDisposed();
         if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
         {
-            Array.Clear(_array, 0, _size);
+            Array.Clear(_buffer.Items, 0, _size);
         }
 
         _size = 0;
-        _version++;
+        _buffer.Version++;
     }
 
     /// <summary>Returns whether the stack contains <paramref name="item"/>.</summary>
@@ -339,7 +293,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public bool Contains(T item)
     {
         ThrowIfDisposed();
-        return _size != 0 && Array.LastIndexOf(_array, item, _size - 1) != -1;
+        return _size != 0 && Array.LastIndexOf(_buffer.Items, item, _size - 1) != -1;
     }
 
     /// <summary>Copies the elements to <paramref name="array"/> in pop order (the top first), starting at <paramref name="arrayIndex"/>.</summary>
@@ -371,7 +325,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         int dstIndex = arrayIndex + _size;
         while (srcIndex < _size)
         {
-            array[--dstIndex] = _array[srcIndex++];
+            array[--dstIndex] = _buffer.Items[srcIndex++];
         }
     }
 
@@ -405,7 +359,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
 
         try
         {
-            Array.Copy(_array, 0, array, arrayIndex, _size);
+            Array.Copy(_buffer.Items, 0, array, arrayIndex, _size);
             Array.Reverse(array, arrayIndex, _size);
         }
         catch (ArrayTypeMismatchException)
@@ -429,7 +383,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         int i = 0;
         while (i < _size)
         {
-            objArray[i] = _array[_size - i - 1];
+            objArray[i] = _buffer.Items[_size - i - 1];
             i++;
         }
 
@@ -445,7 +399,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public Span<T> AsSpan()
     {
         ThrowIfDisposed();
-        return new Span<T>(_array, 0, _size);
+        return new Span<T>(_buffer.Items, 0, _size);
     }
 
     /// <summary>Ensures the stack can hold at least <paramref name="capacity"/> elements without growing.</summary>
@@ -461,12 +415,12 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
             ThrowHelper.ThrowNeedNonNegative(nameof(capacity));
         }
 
-        if (_array.Length < capacity)
+        if (_buffer.Items.Length < capacity)
         {
             Grow(capacity);
         }
 
-        return _array.Length;
+        return _buffer.Items.Length;
     }
 
     /// <summary>Moves the elements to a smaller rented array when less than 90% of the capacity is used.</summary>
@@ -474,7 +428,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public void TrimExcess()
     {
         ThrowIfDisposed();
-        int threshold = (int)(_array.Length * 0.9);
+        int threshold = (int)(_buffer.Items.Length * 0.9);
         if (_size < threshold)
         {
             // Like Stack<T> in .NET 10, moving to another array is not a modification: enumerators stay valid.
@@ -499,7 +453,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
             ThrowHelper.ThrowArgumentOutOfRange(nameof(capacity), "capacity was less than the current size.");
         }
 
-        if (capacity == _array.Length)
+        if (capacity == _buffer.Items.Length)
         {
             return;
         }
@@ -523,47 +477,26 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     /// <summary>Returns the rented array to its pool and empties the stack. Calling it again does nothing.</summary>
     public void Dispose()
     {
-        T[] array = _array;
-        if (ReferenceEquals(array, PooledArrayBuffer<T>.Disposed))
+        if (_buffer.Dispose(0, _size))
         {
-            return;
+            _size = 0;
+            GC.SuppressFinalize(this);
         }
-
-        int size = _size;
-        _array = PooledArrayBuffer<T>.Disposed;
-        _size = 0;
-        _version++;
-        ReturnArray(array, size);
-        GC.SuppressFinalize(this);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void PushWithResize(T item)
     {
         Grow(_size + 1);
-        _array[_size] = item;
-        _version++;
+        _buffer.Items[_size] = item;
+        _buffer.Version++;
         _size++;
     }
 
-    private void Grow(int capacity)
-    {
-        ThrowIfDisposed();
-        Resize(PooledArrayBuffer<T>.GrowCapacity(_array.Length, capacity));
-    }
+    private void Grow(int capacity) => _buffer.Grow(capacity, _size, this);
 
     /// <summary>Moves the elements to a rented array of at least <paramref name="capacity"/> (or to none for 0) and returns the old one.</summary>
-    private void Resize(int capacity)
-    {
-        T[] old = _array;
-        T[] newArray = capacity == 0 ? [] : _pool.Rent(capacity);
-        Array.Copy(old, newArray, _size);
-        _array = newArray;
-        ReturnArray(old, _size);
-    }
-
-    /// <summary>Gives <paramref name="array"/>, whose first <paramref name="used"/> slots may hold elements, back to the pool.</summary>
-    private void ReturnArray(T[] array, int used) => PooledArrayBuffer<T>.Return(_pool, _clearMode, array, 0, used);
+    private void Resize(int capacity) => _buffer.Resize(capacity, _size);
 
     private IEnumerator<T> EmptyEnumerator()
     {
@@ -572,13 +505,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void ThrowIfDisposed()
-    {
-        if (ReferenceEquals(_array, PooledArrayBuffer<T>.Disposed))
-        {
-            ThrowDisposed();
-        }
-    }
+    private void ThrowIfDisposed() => _buffer.ThrowIfDisposed(this);
 
     [DoesNotReturn]
     private void ThrowForEmptyStack()
@@ -586,7 +513,4 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
         ThrowIfDisposed();
         throw new InvalidOperationException("Stack empty.");
     }
-
-    [DoesNotReturn]
-    private void ThrowDisposed() => throw new ObjectDisposedException(GetType().FullName);
 }
