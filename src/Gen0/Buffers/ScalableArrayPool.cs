@@ -160,7 +160,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             _classBytes[c] = (long)_lengths[c] * elementSize;
             _slotStart[c] = _slotCount;
             _slotCapacity[c] = options.ThreadLocalCache ? ThreadLocalSlotsFor(_classBytes[c]) : 0;
-            _slotCount += _slotCapacity[c];
+
+            // Slot 0 of every class is its hot slot, held in the class's state; Slots holds the rest.
+            _slotCount += Math.Max(_slotCapacity[c] - 1, 0);
         }
 
         _shards = new Shard[options.ShardCount];
@@ -213,30 +215,25 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     /// <exception cref="ObjectDisposedException">The pool was disposed.</exception>
     public override T[] Rent(int minimumLength)
     {
-        // The hit path: one thread-static read (Shared) or the table lookup (instances), the class index, the class's
-        // count and top slot. No counter moves (thread-local hits are derived from returns), no lock, no interlocked
-        // operation, no bounds check the invariants already guarantee (c < class count, Start + Count <= slot count).
+        // The hit path, as short as ArrayPool<T>.Shared's: one thread-static read (Shared) or the table lookup
+        // (instances), the class index (a Log2), and the class's hot slot. No counter moves (thread-local hits are
+        // derived from returns), no lock, no interlocked operation, no bounds check the invariants already guarantee
+        // (c < class count). The class's stack below the hot slot is the slow path's.
         ThreadCache? cache = _isShared ? t_sharedCache : GetInstanceThreadCache();
         if (cache is not null && (uint)(minimumLength - 1) < (uint)_maxArrayLength)
         {
             int c = SizeClassTable.IndexOf(minimumLength, _fine);
-            ref ClassState state = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Classes), c);
-            int n = state.Count - 1;
-            if (n >= 0)
+            ref Slot hot = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Classes), c).Hot;
+            T[]? array = hot.Array;
+            if (array is not null)
             {
-                ref Slot slot = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Slots), state.Start + n);
-                T[]? array = slot.Array;
-                if (array is not null)
+                hot.Array = null;
+                if (ArrayPoolEventSource.Log.IsEnabled())
                 {
-                    slot.Array = null;
-                    state.Count = n;
-                    if (ArrayPoolEventSource.Log.IsEnabled())
-                    {
-                        LogRented(array, minimumLength, threadLocal: true);
-                    }
-
-                    return array;
+                    LogRented(array, minimumLength, threadLocal: true);
                 }
+
+                return array;
             }
         }
 
@@ -339,7 +336,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         return null;
     }
 
-    /// <summary>Every rent the hit path did not serve: first use on this thread, an empty class, a trimmed slot, 0, over the maximum, negative.</summary>
+    /// <summary>Every rent the hit path did not serve: first use on this thread, an empty hot slot, 0, over the maximum, negative.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private T[] RentSlow(ThreadCache? cache, int minimumLength)
     {
@@ -347,7 +344,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         {
             cache ??= GetOrCreateThreadCache();
             int c = SizeClassTable.IndexOf(minimumLength, _fine);
-            return cache.Classes[c].Count > 0 ? RentAfterTrim(cache, c, minimumLength) : RentFromShards(cache, c, minimumLength);
+            return cache.Classes[c].Count > 0 ? RentFromStack(cache, c, minimumLength) : RentFromShards(cache, c, minimumLength);
         }
 
         if (minimumLength == 0)
@@ -363,8 +360,11 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         return RentUnpooled(cache ?? GetOrCreateThreadCache(), minimumLength);
     }
 
-    /// <summary>The top slot of the class was emptied by the trimmer: looks below it before going to the shards.</summary>
-    private T[] RentAfterTrim(ThreadCache cache, int c, int minimumLength)
+    /// <summary>
+    /// The hot slot is empty (a nested rent, or the trimmer took it): pops the class's stack, skipping slots the
+    /// trimmer emptied, before going to the shards.
+    /// </summary>
+    private T[] RentFromStack(ThreadCache cache, int c, int minimumLength)
     {
         int start = cache.Classes[c].Start;
         for (int n = cache.Classes[c].Count; n > 0;)
@@ -473,16 +473,13 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         if (!cache.Revoking)
         {
             ref ClassState state = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Classes), c);
-            int n = state.Count;
 
-            // The same-thread double-return check costs the common return (its class empty: the array was rented from
-            // it) one compare with the array this thread last pushed to a shard.
-            if (n < state.Reserved && !ReferenceEquals(array, cache.LastPushed) && (n == 0 || !IsInThreadCache(cache, state.Start, n, array)))
+            // The common return: the class holds nothing (the array was rented from its hot slot), so the same-thread
+            // double-return check is one compare with the array this thread last pushed to a shard.
+            if (state.Hot.Array is null && state.Count == 0 && state.Reserved != 0 && !ReferenceEquals(array, cache.LastPushed))
             {
-                ref Slot slot = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Slots), state.Start + n);
-                slot.Array = array;
-                slot.Stamp = 0;
-                state.Count = n + 1;
+                state.Hot.Array = array;
+                state.Hot.Stamp = 0;
                 cache.ThreadLocalReturns++;
                 Volatile.Write(ref cache.Busy, false);
                 if (ArrayPoolEventSource.Log.IsEnabled())
@@ -544,20 +541,31 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     /// <summary>
     /// The owner's full return of an array of class <paramref name="c"/>: refused if this thread holds it already,
-    /// else into a reserved slot, else <see cref="ReturnSlow"/>. Called with <c>Busy</c> set or under the cache's
-    /// lock, so no trimmer changes the reservations meanwhile.
+    /// else into the hot slot if it is empty and reserved, else onto the class's stack if its next slot is reserved,
+    /// else <see cref="ReturnSlow"/>. Called with <c>Busy</c> set or under the cache's lock, so no trimmer changes the
+    /// reservations meanwhile.
     /// </summary>
     private void ReturnToThreadCache(ThreadCache cache, T[] array, int c)
     {
         ref ClassState state = ref cache.Classes[c];
         int n = state.Count;
-        if ((n != 0 && IsInThreadCache(cache, state.Start, n, array)) || ReferenceEquals(cache.LastPushed, array))
+        if (ReferenceEquals(state.Hot.Array, array) || (n != 0 && IsInThreadCache(cache, state.Start, n, array)) || ReferenceEquals(cache.LastPushed, array))
         {
             Drop(cache, array, ArrayPoolDropReason.DoubleReturn);
             return;
         }
 
-        if (n < state.Reserved)
+        if (state.Hot.Array is null && state.Reserved != 0)
+        {
+            state.Hot.Array = array;
+            state.Hot.Stamp = 0;
+            cache.ThreadLocalReturns++;
+            LogReturned(array, threadLocal: true);
+            return;
+        }
+
+        // Stack position n + 1 is slot index n + 1, reserved while it is below Reserved.
+        if (n + 1 < state.Reserved)
         {
             ref Slot slot = ref cache.Slots[state.Start + n];
             slot.Array = array;
@@ -572,8 +580,8 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     }
 
     /// <summary>
-    /// The same-thread double-return check: whether one of the <paramref name="count"/> slots from
-    /// <paramref name="start"/> holds <paramref name="array"/> (at most 8 compares of references).
+    /// The same-thread double-return check below the hot slot: whether one of the <paramref name="count"/> stack slots
+    /// from <paramref name="start"/> holds <paramref name="array"/> (at most 7 compares of references).
     /// </summary>
     private static bool IsInThreadCache(ThreadCache cache, int start, int count, T[] array)
     {
@@ -606,10 +614,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             ReleaseEmptyReservations(cache);
         }
 
-        // A trimmer that lowered the reservations below the count left only empty slots above them.
-        if (cache.Classes[c].Count > cache.Classes[c].Reserved)
+        // A trimmer that lowered the reservations below the stack's count left only empty slots above them.
+        ref ClassState state = ref cache.Classes[c];
+        int reserved = state.Reserved;
+        if (state.Count > reserved - 1)
         {
-            cache.Classes[c].Count = cache.Classes[c].Reserved;
+            state.Count = Math.Max(reserved - 1, 0);
         }
 
         // One charge serves either destination: a newly reserved thread-local slot or a shard.
@@ -620,15 +630,20 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             return;
         }
 
-        int n = cache.Classes[c].Count;
-        if (n < _slotCapacity[c] && n == cache.Classes[c].Reserved)
+        // Here the reserved slots are all in use (the hot slot holds an array and the stack reaches Reserved - 1) or
+        // none is reserved. Reserve the next slot for this thread: the only charge the thread-local tier pays, once
+        // per slot. Slot 0 is the hot slot, slot k > 0 is stack position k.
+        if (reserved < _slotCapacity[c] && (reserved == 0 || (state.Hot.Array is not null && state.Count == reserved - 1)))
         {
-            // Reserve the next slot for this thread: the only charge the thread-local tier pays, once per slot.
-            cache.Classes[c].Reserved = n + 1;
-            ref Slot slot = ref cache.Slots[cache.Classes[c].Start + n];
+            ref Slot slot = ref reserved == 0 ? ref state.Hot : ref cache.Slots[state.Start + reserved - 1];
             slot.Array = array;
             slot.Stamp = 0;
-            cache.Classes[c].Count = n + 1;
+            state.Reserved = reserved + 1;
+            if (reserved != 0)
+            {
+                state.Count = reserved;
+            }
+
             cache.ThreadLocalReturns++;
             LogReturned(array, threadLocal: true);
             return;
