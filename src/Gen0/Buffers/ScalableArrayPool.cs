@@ -567,16 +567,34 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         // Stack position n + 1 is slot index n + 1, reserved while it is below Reserved.
         if (n + 1 < state.Reserved)
         {
-            ref Slot slot = ref cache.Slots[state.Start + n];
-            slot.Array = array;
-            slot.Stamp = 0;
-            state.Count = n + 1;
-            cache.ThreadLocalReturns++;
-            LogReturned(array, threadLocal: true);
+            PushUnderHot(cache, ref state, array);
             return;
         }
 
         ReturnSlow(cache, array, c);
+    }
+
+    /// <summary>
+    /// Puts <paramref name="array"/> into the hot slot and moves the array it held down to the next stack position
+    /// (reserved by the caller), so the class stays last in, first out. The exchange keeps a trimmer that empties the
+    /// hot slot meanwhile from releasing the array that moves down: if it took it, the stack does not grow.
+    /// </summary>
+    private void PushUnderHot(ThreadCache cache, ref ClassState state, T[] array)
+    {
+        int stamp = state.Hot.Stamp;
+        state.Hot.Stamp = 0;
+        T[]? below = Interlocked.Exchange(ref state.Hot.Array, array);
+        if (below is not null)
+        {
+            int n = state.Count;
+            ref Slot slot = ref cache.Slots[state.Start + n];
+            slot.Array = below;
+            slot.Stamp = stamp;
+            state.Count = n + 1;
+        }
+
+        cache.ThreadLocalReturns++;
+        LogReturned(array, threadLocal: true);
     }
 
     /// <summary>
@@ -635,17 +653,19 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         // per slot. Slot 0 is the hot slot, slot k > 0 is stack position k.
         if (reserved < _slotCapacity[c] && (reserved == 0 || (state.Hot.Array is not null && state.Count == reserved - 1)))
         {
-            ref Slot slot = ref reserved == 0 ? ref state.Hot : ref cache.Slots[state.Start + reserved - 1];
-            slot.Array = array;
-            slot.Stamp = 0;
             state.Reserved = reserved + 1;
-            if (reserved != 0)
+            if (reserved == 0)
             {
-                state.Count = reserved;
+                state.Hot.Stamp = 0;
+                state.Hot.Array = array;
+                cache.ThreadLocalReturns++;
+                LogReturned(array, threadLocal: true);
+            }
+            else
+            {
+                PushUnderHot(cache, ref state, array);
             }
 
-            cache.ThreadLocalReturns++;
-            LogReturned(array, threadLocal: true);
             return;
         }
 
