@@ -21,10 +21,11 @@ namespace Gen0.Buffers;
 /// </para>
 /// <para>
 /// <b>Design.</b> Requests are rounded up to a size class (<see cref="SizeClasses"/>). Each thread has its own
-/// cache per pool: up to 8 arrays per class for classes up to 1 MiB (fewer, down to one, for bigger classes), used as
-/// a stack, so nested rents stay thread-local. Same-thread <see cref="Rent"/>/<see cref="Return"/> pairs touch only
-/// that cache: no lock, no interlocked operation, no bounds check the invariants already guarantee, and no counter on
-/// the rent (thread-local hits are derived from the returns). <see cref="Shared"/> finds its cache with one
+/// cache per pool: up to 8 arrays per class for classes up to 1 MiB (fewer, down to one, for bigger classes), a hot
+/// slot and a stack below it, so nested rents stay thread-local. Same-thread <see cref="Rent"/>/<see cref="Return"/>
+/// pairs touch only the class's hot slot, as <see cref="ArrayPool{T}.Shared"/> touches its one thread-local array per
+/// size: no lock, no interlocked operation, no bounds check the invariants already guarantee, and no counter on the
+/// rent (thread-local hits are derived from the returns); a nested rent or return also touches the stack. <see cref="Shared"/> finds its cache with one
 /// <see langword="ThreadStatic"/> read of its own; an instance's lookup is a <see langword="ThreadStatic"/> array of
 /// caches indexed by a small pool id (ids are recycled when a pool is disposed or finalized), checked against the
 /// pool's token. Overflow and misses go to the shard of the current core (<see cref="Thread.GetCurrentProcessorId"/> modulo
@@ -57,8 +58,8 @@ namespace Gen0.Buffers;
 /// return after the array was handed out again (the pool cannot tell the stale owner from the new renter), a second
 /// return on another thread while the array sits in the first thread's cache or under other arrays of a shard, and a
 /// second return after the array left the pool through a trim (harmless: nobody else holds it). The check costs the
-/// common return one load and compare; a return into a class that already holds arrays compares with each of them
-/// (at most 8). <see cref="GuardedArrayPool{T}"/> catches every double return.
+/// common return (into a class that holds nothing) one load and compare; a return into a class that already holds
+/// arrays compares with each of them (at most 8: the hot slot and the stack below it). <see cref="GuardedArrayPool{T}"/> catches every double return.
 /// </para>
 /// <para>
 /// <b>Trimming.</b> A timer (holding the pool weakly, so a dropped pool is still collected) stamps idle arrays and
@@ -575,24 +576,18 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     }
 
     /// <summary>
-    /// Puts <paramref name="array"/> into the hot slot and moves the array it held down to the next stack position
-    /// (reserved by the caller), so the class stays last in, first out. The exchange keeps a trimmer that empties the
-    /// hot slot meanwhile from releasing the array that moves down: if it took it, the stack does not grow.
+    /// Pushes <paramref name="array"/> onto the class's stack below the (full) hot slot, into the next stack position
+    /// (reserved by the caller). The hot slot is not touched: moving its array down would need an exchange against
+    /// the trimmer, which costs nested rents more than the order is worth, so the class is last in, first out except
+    /// that the hot slot is refilled first.
     /// </summary>
     private void PushUnderHot(ThreadCache cache, ref ClassState state, T[] array)
     {
-        int stamp = state.Hot.Stamp;
-        state.Hot.Stamp = 0;
-        T[]? below = Interlocked.Exchange(ref state.Hot.Array, array);
-        if (below is not null)
-        {
-            int n = state.Count;
-            ref Slot slot = ref cache.Slots[state.Start + n];
-            slot.Array = below;
-            slot.Stamp = stamp;
-            state.Count = n + 1;
-        }
-
+        int n = state.Count;
+        ref Slot slot = ref cache.Slots[state.Start + n];
+        slot.Array = array;
+        slot.Stamp = 0;
+        state.Count = n + 1;
         cache.ThreadLocalReturns++;
         LogReturned(array, threadLocal: true);
     }
