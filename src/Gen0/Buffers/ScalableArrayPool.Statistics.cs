@@ -24,11 +24,10 @@ public sealed partial class ScalableArrayPool<T>
                 long held = 0;
                 for (int c = 0; c < _lengths.Length; c++)
                 {
-                    int start = _slotStart[c];
                     int reserved = Math.Min(Volatile.Read(ref cache.Classes[c].Reserved), _slotCapacity[c]);
                     for (int i = 0; i < reserved; i++)
                     {
-                        if (Volatile.Read(ref cache.Slots[start + i].Array) is not null)
+                        if (Volatile.Read(ref SlotAt(cache, c, i).Array) is not null)
                         {
                             held++;
                             bytes += _classBytes[c];

@@ -95,21 +95,22 @@ public sealed partial class ScalableArrayPool<T>
                 continue;
             }
 
-            int start = _slotStart[c];
+            // Slot 0 is the hot slot, the stack follows it: the arrays left are packed from slot 0 up.
             int kept = 0;
             for (int i = 0; i < reserved; i++)
             {
-                T[]? array = cache.Slots[start + i].Array;
+                ref Slot slot = ref SlotAt(cache, c, i);
+                T[]? array = slot.Array;
                 if (array is not null)
                 {
-                    cache.Slots[start + i].Array = null;
-                    cache.Slots[start + kept].Array = array;
+                    slot.Array = null;
+                    SlotAt(cache, c, kept).Array = array;
                     kept++;
                 }
             }
 
             // A racing trimmer can only take arrays out, so keeping all 'kept' reservations over-covers, never under.
-            cache.Classes[c].Count = kept;
+            cache.Classes[c].Count = Math.Max(kept - 1, 0);
             cache.Classes[c].Reserved = kept;
             released += (reserved - kept) * _classBytes[c];
         }
@@ -118,6 +119,22 @@ public sealed partial class ScalableArrayPool<T>
         {
             Interlocked.Add(ref _reservedBytes, -released);
         }
+    }
+
+    /// <summary>
+    /// Slot <paramref name="index"/> of class <paramref name="c"/> in a thread's cache: 0 is the class's hot slot (in
+    /// <see cref="ClassState"/>, where the hit paths look first), 1 and up are the class's stack in
+    /// <see cref="ThreadCache.Slots"/>. Reservations cover a prefix of these indexes.
+    /// </summary>
+    private static ref Slot SlotAt(ThreadCache cache, int c, int index)
+    {
+        ref ClassState state = ref cache.Classes[c];
+        if (index == 0)
+        {
+            return ref state.Hot;
+        }
+
+        return ref cache.Slots[state.Start + index - 1];
     }
 
     /// <summary>Under the registry lock: releases and forgets the caches of threads that have ended.</summary>
@@ -165,10 +182,9 @@ public sealed partial class ScalableArrayPool<T>
         for (int c = 0; c < _lengths.Length; c++)
         {
             int releasedBefore = arrays;
-            int start = _slotStart[c];
             for (int i = 0; i < cache.Classes[c].Reserved; i++)
             {
-                if (Interlocked.Exchange(ref cache.Slots[start + i].Array, null) is not null)
+                if (Interlocked.Exchange(ref SlotAt(cache, c, i).Array, null) is not null)
                 {
                     arrays++;
                     bytes += _classBytes[c];
@@ -191,22 +207,25 @@ public sealed partial class ScalableArrayPool<T>
     }
 
     /// <summary>
-    /// A thread's state for one size class: arrays stacked in the first <see cref="Count"/> slots of the class (holes
-    /// are possible after a trim), and how many of the first slots are reserved against the budget (always at least
-    /// <see cref="Count"/>). One struct, so the fast paths pay one bounds check for both.
+    /// A thread's state for one size class: the hot slot (slot 0, the only one the hit paths touch, as the one-array
+    /// thread-local bucket of <c>ArrayPool.Shared</c>), the number of stack positions in use after it
+    /// (<see cref="Count"/>, slots 1 to <c>Count</c>; holes are possible after a trim), and how many of the slots from 0
+    /// are reserved against the budget (at least <c>Count + 1</c> while <c>Count</c> is not 0). One struct, so the hit
+    /// paths pay one bounds check and one cache line for all of it.
     /// </summary>
     private struct ClassState
     {
+        public Slot Hot;
         public int Count;
         public int Reserved;
 
-        // Where the class's slots begin in Slots: a copy of the pool's table, next to the count the hit path reads.
+        // Where the class's stack (slots 1 and up) begins in Slots: a copy of the pool's table.
         public int Start;
     }
 
     /// <summary>
     /// One thread's cache for one pool. Only the owner thread writes <see cref="Classes"/>' counts and
-    /// <see cref="Counters"/>, and stores arrays into <see cref="Slots"/>; other threads read them for statistics, a
+    /// <see cref="Counters"/>, and stores arrays into the hot slots and <see cref="Slots"/>; other threads read them for statistics, a
     /// trimmer may exchange a slot's array for <see langword="null"/>, and a trimmer may lower a class's reservations
     /// when the <see cref="Busy"/>/<see cref="Revoking"/> handshake shows the owner is not writing its slots. The
     /// object itself is the lock that the trimmer and the owner's rare slow paths share.

@@ -148,12 +148,11 @@ public sealed partial class ScalableArrayPool<T>
             long released = 0;
             for (int c = 0; c < _lengths.Length; c++)
             {
-                int start = _slotStart[c];
                 int reserved = Math.Min(Volatile.Read(ref cache.Classes[c].Reserved), _slotCapacity[c]);
                 int kept = 0;
                 for (int i = 0; i < reserved; i++)
                 {
-                    ref Slot slot = ref cache.Slots[start + i];
+                    ref Slot slot = ref SlotAt(cache, c, i);
                     if (slot.Array is null)
                     {
                         continue;

@@ -21,10 +21,11 @@ namespace Gen0.Buffers;
 /// </para>
 /// <para>
 /// <b>Design.</b> Requests are rounded up to a size class (<see cref="SizeClasses"/>). Each thread has its own
-/// cache per pool: up to 8 arrays per class for classes up to 1 MiB (fewer, down to one, for bigger classes), used as
-/// a stack, so nested rents stay thread-local. Same-thread <see cref="Rent"/>/<see cref="Return"/> pairs touch only
-/// that cache: no lock, no interlocked operation, no bounds check the invariants already guarantee, and no counter on
-/// the rent (thread-local hits are derived from the returns). <see cref="Shared"/> finds its cache with one
+/// cache per pool: up to 8 arrays per class for classes up to 1 MiB (fewer, down to one, for bigger classes), a hot
+/// slot and a stack below it, so nested rents stay thread-local. Same-thread <see cref="Rent"/>/<see cref="Return"/>
+/// pairs touch only the class's hot slot, as <see cref="ArrayPool{T}.Shared"/> touches its one thread-local array per
+/// size: no lock, no interlocked operation, no bounds check the invariants already guarantee, and no counter on the
+/// rent (thread-local hits are derived from the returns); a nested rent or return also touches the stack. <see cref="Shared"/> finds its cache with one
 /// <see langword="ThreadStatic"/> read of its own; an instance's lookup is a <see langword="ThreadStatic"/> array of
 /// caches indexed by a small pool id (ids are recycled when a pool is disposed or finalized), checked against the
 /// pool's token. Overflow and misses go to the shard of the current core (<see cref="Thread.GetCurrentProcessorId"/> modulo
@@ -57,8 +58,8 @@ namespace Gen0.Buffers;
 /// return after the array was handed out again (the pool cannot tell the stale owner from the new renter), a second
 /// return on another thread while the array sits in the first thread's cache or under other arrays of a shard, and a
 /// second return after the array left the pool through a trim (harmless: nobody else holds it). The check costs the
-/// common return one load and compare; a return into a class that already holds arrays compares with each of them
-/// (at most 8). <see cref="GuardedArrayPool{T}"/> catches every double return.
+/// common return (into a class that holds nothing) one load and compare; a return into a class that already holds
+/// arrays compares with each of them (at most 8: the hot slot and the stack below it). <see cref="GuardedArrayPool{T}"/> catches every double return.
 /// </para>
 /// <para>
 /// <b>Trimming.</b> A timer (holding the pool weakly, so a dropped pool is still collected) stamps idle arrays and
@@ -160,7 +161,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             _classBytes[c] = (long)_lengths[c] * elementSize;
             _slotStart[c] = _slotCount;
             _slotCapacity[c] = options.ThreadLocalCache ? ThreadLocalSlotsFor(_classBytes[c]) : 0;
-            _slotCount += _slotCapacity[c];
+
+            // Slot 0 of every class is its hot slot, held in the class's state; Slots holds the rest.
+            _slotCount += Math.Max(_slotCapacity[c] - 1, 0);
         }
 
         _shards = new Shard[options.ShardCount];
@@ -213,30 +216,25 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     /// <exception cref="ObjectDisposedException">The pool was disposed.</exception>
     public override T[] Rent(int minimumLength)
     {
-        // The hit path: one thread-static read (Shared) or the table lookup (instances), the class index, the class's
-        // count and top slot. No counter moves (thread-local hits are derived from returns), no lock, no interlocked
-        // operation, no bounds check the invariants already guarantee (c < class count, Start + Count <= slot count).
+        // The hit path, as short as ArrayPool<T>.Shared's: one thread-static read (Shared) or the table lookup
+        // (instances), the class index (a Log2), and the class's hot slot. No counter moves (thread-local hits are
+        // derived from returns), no lock, no interlocked operation, no bounds check the invariants already guarantee
+        // (c < class count). The class's stack below the hot slot is the slow path's.
         ThreadCache? cache = _isShared ? t_sharedCache : GetInstanceThreadCache();
         if (cache is not null && (uint)(minimumLength - 1) < (uint)_maxArrayLength)
         {
             int c = SizeClassTable.IndexOf(minimumLength, _fine);
-            ref ClassState state = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Classes), c);
-            int n = state.Count - 1;
-            if (n >= 0)
+            ref Slot hot = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Classes), c).Hot;
+            T[]? array = hot.Array;
+            if (array is not null)
             {
-                ref Slot slot = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Slots), state.Start + n);
-                T[]? array = slot.Array;
-                if (array is not null)
+                hot.Array = null;
+                if (ArrayPoolEventSource.Log.IsEnabled())
                 {
-                    slot.Array = null;
-                    state.Count = n;
-                    if (ArrayPoolEventSource.Log.IsEnabled())
-                    {
-                        LogRented(array, minimumLength, threadLocal: true);
-                    }
-
-                    return array;
+                    LogRented(array, minimumLength, threadLocal: true);
                 }
+
+                return array;
             }
         }
 
@@ -339,7 +337,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         return null;
     }
 
-    /// <summary>Every rent the hit path did not serve: first use on this thread, an empty class, a trimmed slot, 0, over the maximum, negative.</summary>
+    /// <summary>Every rent the hit path did not serve: first use on this thread, an empty hot slot, 0, over the maximum, negative.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private T[] RentSlow(ThreadCache? cache, int minimumLength)
     {
@@ -347,7 +345,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         {
             cache ??= GetOrCreateThreadCache();
             int c = SizeClassTable.IndexOf(minimumLength, _fine);
-            return cache.Classes[c].Count > 0 ? RentAfterTrim(cache, c, minimumLength) : RentFromShards(cache, c, minimumLength);
+            return cache.Classes[c].Count > 0 ? RentFromStack(cache, c, minimumLength) : RentFromShards(cache, c, minimumLength);
         }
 
         if (minimumLength == 0)
@@ -363,8 +361,11 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         return RentUnpooled(cache ?? GetOrCreateThreadCache(), minimumLength);
     }
 
-    /// <summary>The top slot of the class was emptied by the trimmer: looks below it before going to the shards.</summary>
-    private T[] RentAfterTrim(ThreadCache cache, int c, int minimumLength)
+    /// <summary>
+    /// The hot slot is empty (a nested rent, or the trimmer took it): pops the class's stack, skipping slots the
+    /// trimmer emptied, before going to the shards.
+    /// </summary>
+    private T[] RentFromStack(ThreadCache cache, int c, int minimumLength)
     {
         int start = cache.Classes[c].Start;
         for (int n = cache.Classes[c].Count; n > 0;)
@@ -473,16 +474,13 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         if (!cache.Revoking)
         {
             ref ClassState state = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Classes), c);
-            int n = state.Count;
 
-            // The same-thread double-return check costs the common return (its class empty: the array was rented from
-            // it) one compare with the array this thread last pushed to a shard.
-            if (n < state.Reserved && !ReferenceEquals(array, cache.LastPushed) && (n == 0 || !IsInThreadCache(cache, state.Start, n, array)))
+            // The common return: the class holds nothing (the array was rented from its hot slot), so the same-thread
+            // double-return check is one compare with the array this thread last pushed to a shard.
+            if (state.Hot.Array is null && state.Count == 0 && state.Reserved != 0 && !ReferenceEquals(array, cache.LastPushed))
             {
-                ref Slot slot = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Slots), state.Start + n);
-                slot.Array = array;
-                slot.Stamp = 0;
-                state.Count = n + 1;
+                state.Hot.Array = array;
+                state.Hot.Stamp = 0;
                 cache.ThreadLocalReturns++;
                 Volatile.Write(ref cache.Busy, false);
                 if (ArrayPoolEventSource.Log.IsEnabled())
@@ -544,27 +542,33 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     /// <summary>
     /// The owner's full return of an array of class <paramref name="c"/>: refused if this thread holds it already,
-    /// else into a reserved slot, else <see cref="ReturnSlow"/>. Called with <c>Busy</c> set or under the cache's
-    /// lock, so no trimmer changes the reservations meanwhile.
+    /// else into the hot slot if it is empty and reserved, else onto the class's stack if its next slot is reserved,
+    /// else <see cref="ReturnSlow"/>. Called with <c>Busy</c> set or under the cache's lock, so no trimmer changes the
+    /// reservations meanwhile.
     /// </summary>
     private void ReturnToThreadCache(ThreadCache cache, T[] array, int c)
     {
         ref ClassState state = ref cache.Classes[c];
         int n = state.Count;
-        if ((n != 0 && IsInThreadCache(cache, state.Start, n, array)) || ReferenceEquals(cache.LastPushed, array))
+        if (ReferenceEquals(state.Hot.Array, array) || (n != 0 && IsInThreadCache(cache, state.Start, n, array)) || ReferenceEquals(cache.LastPushed, array))
         {
             Drop(cache, array, ArrayPoolDropReason.DoubleReturn);
             return;
         }
 
-        if (n < state.Reserved)
+        if (state.Hot.Array is null && state.Reserved != 0)
         {
-            ref Slot slot = ref cache.Slots[state.Start + n];
-            slot.Array = array;
-            slot.Stamp = 0;
-            state.Count = n + 1;
+            state.Hot.Array = array;
+            state.Hot.Stamp = 0;
             cache.ThreadLocalReturns++;
             LogReturned(array, threadLocal: true);
+            return;
+        }
+
+        // Stack position n + 1 is slot index n + 1, reserved while it is below Reserved.
+        if (n + 1 < state.Reserved)
+        {
+            PushUnderHot(cache, ref state, array);
             return;
         }
 
@@ -572,8 +576,25 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     }
 
     /// <summary>
-    /// The same-thread double-return check: whether one of the <paramref name="count"/> slots from
-    /// <paramref name="start"/> holds <paramref name="array"/> (at most 8 compares of references).
+    /// Pushes <paramref name="array"/> onto the class's stack below the (full) hot slot, into the next stack position
+    /// (reserved by the caller). The hot slot is not touched: moving its array down would need an exchange against
+    /// the trimmer, which costs nested rents more than the order is worth, so the class is last in, first out except
+    /// that the hot slot is refilled first.
+    /// </summary>
+    private void PushUnderHot(ThreadCache cache, ref ClassState state, T[] array)
+    {
+        int n = state.Count;
+        ref Slot slot = ref cache.Slots[state.Start + n];
+        slot.Array = array;
+        slot.Stamp = 0;
+        state.Count = n + 1;
+        cache.ThreadLocalReturns++;
+        LogReturned(array, threadLocal: true);
+    }
+
+    /// <summary>
+    /// The same-thread double-return check below the hot slot: whether one of the <paramref name="count"/> stack slots
+    /// from <paramref name="start"/> holds <paramref name="array"/> (at most 7 compares of references).
     /// </summary>
     private static bool IsInThreadCache(ThreadCache cache, int start, int count, T[] array)
     {
@@ -606,10 +627,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             ReleaseEmptyReservations(cache);
         }
 
-        // A trimmer that lowered the reservations below the count left only empty slots above them.
-        if (cache.Classes[c].Count > cache.Classes[c].Reserved)
+        // A trimmer that lowered the reservations below the stack's count left only empty slots above them.
+        ref ClassState state = ref cache.Classes[c];
+        int reserved = state.Reserved;
+        if (state.Count > reserved - 1)
         {
-            cache.Classes[c].Count = cache.Classes[c].Reserved;
+            state.Count = Math.Max(reserved - 1, 0);
         }
 
         // One charge serves either destination: a newly reserved thread-local slot or a shard.
@@ -620,17 +643,24 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             return;
         }
 
-        int n = cache.Classes[c].Count;
-        if (n < _slotCapacity[c] && n == cache.Classes[c].Reserved)
+        // Here the reserved slots are all in use (the hot slot holds an array and the stack reaches Reserved - 1) or
+        // none is reserved. Reserve the next slot for this thread: the only charge the thread-local tier pays, once
+        // per slot. Slot 0 is the hot slot, slot k > 0 is stack position k.
+        if (reserved < _slotCapacity[c] && (reserved == 0 || (state.Hot.Array is not null && state.Count == reserved - 1)))
         {
-            // Reserve the next slot for this thread: the only charge the thread-local tier pays, once per slot.
-            cache.Classes[c].Reserved = n + 1;
-            ref Slot slot = ref cache.Slots[cache.Classes[c].Start + n];
-            slot.Array = array;
-            slot.Stamp = 0;
-            cache.Classes[c].Count = n + 1;
-            cache.ThreadLocalReturns++;
-            LogReturned(array, threadLocal: true);
+            state.Reserved = reserved + 1;
+            if (reserved == 0)
+            {
+                state.Hot.Stamp = 0;
+                state.Hot.Array = array;
+                cache.ThreadLocalReturns++;
+                LogReturned(array, threadLocal: true);
+            }
+            else
+            {
+                PushUnderHot(cache, ref state, array);
+            }
+
             return;
         }
 
