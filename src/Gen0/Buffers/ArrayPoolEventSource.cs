@@ -51,22 +51,21 @@ internal sealed class ArrayPoolEventSource : EventSource
     public bool IsInformationalEnabled => IsEnabled() && IsEnabled(EventLevel.Informational, EventKeywords.None);
 
     /// <summary>An array was handed out (from the pool or newly allocated).</summary>
-    [Event(RentedEventId, Level = EventLevel.Verbose)]
+    /// <remarks>Carries the pool's id, not its name: an in-process listener decodes every string payload into a new
+    /// string, and this event fires on every rent. <see cref="Allocated"/>, <see cref="Dropped"/> and
+    /// <see cref="Trimmed"/> carry both, so a consumer maps ids to names from them.</remarks>
+    [Event(RentedEventId, Level = EventLevel.Verbose, Version = 1)]
     [UnconditionalSuppressMessage("ReflectionAnalysis", "IL2026", Justification = TrimmingJustification)]
-    public unsafe void Rented(int poolId, string poolName, int arrayId, int arrayLength, int requestedLength, bool threadLocal)
+    public unsafe void Rented(int poolId, int arrayId, int arrayLength, int requestedLength, bool threadLocal)
     {
         int local = threadLocal ? 1 : 0;
-        fixed (char* name = poolName)
-        {
-            EventData* data = stackalloc EventData[6];
-            Set(ref data[0], &poolId, sizeof(int));
-            SetString(ref data[1], name, poolName);
-            Set(ref data[2], &arrayId, sizeof(int));
-            Set(ref data[3], &arrayLength, sizeof(int));
-            Set(ref data[4], &requestedLength, sizeof(int));
-            Set(ref data[5], &local, sizeof(int));
-            WriteEventCore(RentedEventId, 6, data);
-        }
+        EventData* data = stackalloc EventData[5];
+        Set(ref data[0], &poolId, sizeof(int));
+        Set(ref data[1], &arrayId, sizeof(int));
+        Set(ref data[2], &arrayLength, sizeof(int));
+        Set(ref data[3], &requestedLength, sizeof(int));
+        Set(ref data[4], &local, sizeof(int));
+        WriteEventCore(RentedEventId, 5, data);
     }
 
     /// <summary>A rent allocated a new array.</summary>
@@ -88,21 +87,18 @@ internal sealed class ArrayPoolEventSource : EventSource
     }
 
     /// <summary>An array came back and the pool kept it.</summary>
-    [Event(ReturnedEventId, Level = EventLevel.Verbose)]
+    /// <remarks>Carries the pool's id, not its name, for the reason given on <see cref="Rented"/>.</remarks>
+    [Event(ReturnedEventId, Level = EventLevel.Verbose, Version = 1)]
     [UnconditionalSuppressMessage("ReflectionAnalysis", "IL2026", Justification = TrimmingJustification)]
-    public unsafe void Returned(int poolId, string poolName, int arrayId, int arrayLength, bool threadLocal)
+    public unsafe void Returned(int poolId, int arrayId, int arrayLength, bool threadLocal)
     {
         int local = threadLocal ? 1 : 0;
-        fixed (char* name = poolName)
-        {
-            EventData* data = stackalloc EventData[5];
-            Set(ref data[0], &poolId, sizeof(int));
-            SetString(ref data[1], name, poolName);
-            Set(ref data[2], &arrayId, sizeof(int));
-            Set(ref data[3], &arrayLength, sizeof(int));
-            Set(ref data[4], &local, sizeof(int));
-            WriteEventCore(ReturnedEventId, 5, data);
-        }
+        EventData* data = stackalloc EventData[4];
+        Set(ref data[0], &poolId, sizeof(int));
+        Set(ref data[1], &arrayId, sizeof(int));
+        Set(ref data[2], &arrayLength, sizeof(int));
+        Set(ref data[3], &local, sizeof(int));
+        WriteEventCore(ReturnedEventId, 4, data);
     }
 
     /// <summary>An array came back and the pool let the GC have it.</summary>

@@ -205,6 +205,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     bool IArrayPoolStatisticsSource.IsDisposed => _disposed;
 
+    /// <summary>Gets the id that this pool's <c>Gen0-Buffers</c> events carry as <c>poolId</c>.</summary>
+    internal int EventPoolId => _serial;
+
     /// <summary>
     /// Returns an array of at least <paramref name="minimumLength"/> elements, not cleared; return it with
     /// <see cref="Return"/> when done.
@@ -432,7 +435,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     {
         if (ArrayPoolEventSource.Log.IsVerboseEnabled)
         {
-            ArrayPoolEventSource.Log.Rented(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal);
+            ArrayPoolEventSource.Log.Rented(_serial, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal);
         }
     }
 
@@ -440,7 +443,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     {
         if (ArrayPoolEventSource.Log.IsVerboseEnabled)
         {
-            ArrayPoolEventSource.Log.Returned(_serial, _name, RuntimeHelpers.GetHashCode(array), array.Length, threadLocal);
+            ArrayPoolEventSource.Log.Returned(_serial, RuntimeHelpers.GetHashCode(array), array.Length, threadLocal);
         }
     }
 
@@ -457,7 +460,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
             if (log.IsVerboseEnabled)
             {
-                log.Rented(_serial, _name, arrayId, array.Length, minimumLength, threadLocal: false);
+                log.Rented(_serial, arrayId, array.Length, minimumLength, threadLocal: false);
             }
         }
     }

@@ -81,13 +81,13 @@ public sealed class ArrayPoolTracingAllocationTests
             {
                 for (int i = 0; i < 100; i++)
                 {
-                    control.Rented(1, "tracing", i, 4096, 4000, true);
+                    control.Rented(1, i, 4096, 4000, true);
                 }
 
                 long before = GC.GetAllocatedBytesForCurrentThread();
                 for (int i = 0; i < 1_000; i++)
                 {
-                    control.Rented(1, "tracing", i, 4096, 4000, true);
+                    control.Rented(1, i, 4096, 4000, true);
                 }
 
                 return (GC.GetAllocatedBytesForCurrentThread() - before) / 1_000;
@@ -163,26 +163,21 @@ public sealed class ArrayPoolTracingAllocationTests
     private sealed class ControlEventSource : EventSource
     {
         [Event(1, Level = EventLevel.Verbose)]
-        public unsafe void Rented(int poolId, string poolName, int arrayId, int arrayLength, int requestedLength, bool threadLocal)
+        public unsafe void Rented(int poolId, int arrayId, int arrayLength, int requestedLength, bool threadLocal)
         {
             int local = threadLocal ? 1 : 0;
-            fixed (char* name = poolName)
-            {
-                EventData* data = stackalloc EventData[6];
-                data[0].DataPointer = (nint)(&poolId);
-                data[0].Size = sizeof(int);
-                data[1].DataPointer = (nint)name;
-                data[1].Size = (poolName.Length + 1) * sizeof(char);
-                data[2].DataPointer = (nint)(&arrayId);
-                data[2].Size = sizeof(int);
-                data[3].DataPointer = (nint)(&arrayLength);
-                data[3].Size = sizeof(int);
-                data[4].DataPointer = (nint)(&requestedLength);
-                data[4].Size = sizeof(int);
-                data[5].DataPointer = (nint)(&local);
-                data[5].Size = sizeof(int);
-                WriteEventCore(1, 6, data);
-            }
+            EventData* data = stackalloc EventData[5];
+            data[0].DataPointer = (nint)(&poolId);
+            data[0].Size = sizeof(int);
+            data[1].DataPointer = (nint)(&arrayId);
+            data[1].Size = sizeof(int);
+            data[2].DataPointer = (nint)(&arrayLength);
+            data[2].Size = sizeof(int);
+            data[3].DataPointer = (nint)(&requestedLength);
+            data[3].Size = sizeof(int);
+            data[4].DataPointer = (nint)(&local);
+            data[4].Size = sizeof(int);
+            WriteEventCore(1, 5, data);
         }
     }
 }

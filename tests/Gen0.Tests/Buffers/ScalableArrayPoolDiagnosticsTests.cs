@@ -28,6 +28,7 @@ public sealed class ScalableArrayPoolDiagnosticsTests
         string name = "events-" + Guid.NewGuid().ToString("N");
         using var listener = new PoolEventListener(name);
         using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = name, MaxArrayLength = 1000, ShardCount = 1 });
+        listener.PoolId = pool.EventPoolId;
 
         byte[] first = pool.Rent(100);            // Allocated (PoolExhausted) + Rented
         pool.Return(first);                        // Returned (thread-local)
@@ -69,7 +70,9 @@ public sealed class ScalableArrayPoolDiagnosticsTests
         Assert.Equal(1, (int)Payload(trimmed, "arrayCount")!);
         Assert.Equal(128L, (long)Payload(trimmed, "bytes")!);
         Assert.Equal("Explicit", Payload(trimmed, "trigger"));
-        Assert.All(events, e => Assert.Equal(name, Payload(e, "poolName")));
+        Assert.All(events, e => Assert.Equal(pool.EventPoolId, (int)Payload(e, "poolId")!));
+        Assert.All(events.FindAll(e => e.EventName is not ("Rented" or "Returned")), e => Assert.Equal(name, Payload(e, "poolName")));
+        Assert.All(rented.Concat(returned), e => Assert.DoesNotContain("poolName", e.PayloadNames!));
         Assert.Equal(ArrayPoolEventSource.EventSourceName, allocated.EventSource.Name);
     }
 
@@ -161,6 +164,9 @@ public sealed class ScalableArrayPoolDiagnosticsTests
 
     private sealed class PoolEventListener(string poolName) : EventListener
     {
+        // Rented and Returned carry only the pool's id (see ArrayPoolEventSource.Rented), so set this once the pool exists.
+        public int PoolId { get; set; } = -1;
+
         private readonly ConcurrentQueue<EventWrittenEventArgs> _events = new();
 
         public List<EventWrittenEventArgs> Events => [.. _events];
@@ -176,7 +182,9 @@ public sealed class ScalableArrayPoolDiagnosticsTests
         protected override void OnEventWritten(EventWrittenEventArgs eventData)
         {
             int index = eventData.PayloadNames?.IndexOf("poolName") ?? -1;
-            if (index >= 0 && Equals(eventData.Payload![index], poolName))
+            int idIndex = eventData.PayloadNames?.IndexOf("poolId") ?? -1;
+            if ((index >= 0 && Equals(eventData.Payload![index], poolName)) ||
+                (index < 0 && idIndex >= 0 && Equals(eventData.Payload![idIndex], PoolId)))
             {
                 _events.Enqueue(eventData);
             }
