@@ -78,13 +78,16 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
                 _dictionary.ThrowEnumeratorInvalid();
             }
 
-            if (table.MoveNext(ref _index, out int found))
+            int found = table.NextLiveEntry(_index);
+            if (found >= 0)
             {
+                _index = found + 1;
                 ref ChunkedDictionaryEntry<TKey, TValue> entry = ref table.EntryAt(found);
                 _current = new KeyValuePair<TKey, TValue>(entry.Key, entry.Value);
                 return true;
             }
 
+            _index = table.EntryCount + 1;
             _current = default;
             return false;
         }

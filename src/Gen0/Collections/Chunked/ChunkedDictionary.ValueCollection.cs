@@ -140,12 +140,15 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
                     _dictionary.ThrowEnumeratorInvalid();
                 }
 
-                if (table.MoveNext(ref _index, out int found))
+                int found = table.NextLiveEntry(_index);
+                if (found >= 0)
                 {
+                    _index = found + 1;
                     _current = table.EntryAt(found).Value;
                     return true;
                 }
 
+                _index = table.EntryCount + 1;
                 _current = default;
                 return false;
             }

@@ -50,13 +50,16 @@ public sealed partial class ChunkedHashSet<T>
                 _set.ThrowEnumeratorInvalid();
             }
 
-            if (table.MoveNext(ref _index, out int found))
+            int found = table.NextLiveEntry(_index);
+            if (found >= 0)
             {
+                _index = found + 1;
                 ref ChunkedSetEntry<T> entry = ref table.EntryAt(found);
                 _current = entry.Key;
                 return true;
             }
 
+            _index = table.EntryCount + 1;
             _current = default;
             return false;
         }

@@ -72,26 +72,26 @@ internal struct ChunkedHashTable<TKey, TEntry>
     public readonly ref TEntry EntryAt(int index) => ref _entries[index];
 
     /// <summary>
-    /// Advances an enumeration cursor (as the BCL's enumerators keep it: 0 before the first entry, <c>EntryCount + 1</c>
-    /// after the last) to the next live entry. The caller checks the version first, so that it can say whether its
-    /// collection was changed or disposed.
+    /// Returns the index of the first live entry at or after <paramref name="index"/>, or -1 when there is none. The
+    /// enumerators keep their cursor as the BCL's do (0 before the first entry, <c>EntryCount + 1</c> after the last)
+    /// and pass it by value: a cursor passed by reference would take the enumerator's address, and an enumerator
+    /// whose address escapes cannot live in registers. The caller checks the version first, so that it can say
+    /// whether its collection was changed or disposed.
     /// </summary>
-    /// <returns><see langword="true"/> with the entry's index in <paramref name="entryIndex"/>; <see langword="false"/> at the end.</returns>
-    public readonly bool MoveNext(ref int index, out int entryIndex)
+    public readonly int NextLiveEntry(int index)
     {
-        while ((uint)index < (uint)_count)
+        int count = _count;
+        while ((uint)index < (uint)count)
         {
-            int candidate = index++;
-            if (_entries[candidate].Next >= -1)
+            if (_entries[index].Next >= -1)
             {
-                entryIndex = candidate;
-                return true;
+                return index;
             }
+
+            index++;
         }
 
-        index = _count + 1;
-        entryIndex = -1;
-        return false;
+        return -1;
     }
 
     /// <summary>Sizes an empty table for <paramref name="capacity"/> entries.</summary>
