@@ -35,7 +35,7 @@ namespace Gen0.Buffers;
 /// </para>
 /// </remarks>
 [DebuggerDisplay("Outstanding = {OutstandingCount}, Rented = {RentCount}, Returned = {ReturnCount}, Leaked = {LeakCount}")]
-public sealed class GuardedArrayPool<T> : ArrayPool<T>
+public sealed partial class GuardedArrayPool<T> : ArrayPool<T>
 {
     private const byte PoisonByte = 0xDB;
 
@@ -167,23 +167,6 @@ public sealed class GuardedArrayPool<T> : ArrayPool<T>
         _inner.Return(array);
     }
 
-    /// <summary>Lists the arrays rented and not yet returned, with the stack of their <c>Rent</c>.</summary>
-    /// <returns>A snapshot of the outstanding rentals, oldest first.</returns>
-    public IReadOnlyList<OutstandingRental> GetOutstanding()
-    {
-        var result = new List<OutstandingRental>();
-        lock (_lock)
-        {
-            foreach (KeyValuePair<T[], Rental> entry in (IEnumerable<KeyValuePair<T[], Rental>>)_outstanding)
-            {
-                result.Add(entry.Value.Info);
-            }
-        }
-
-        result.Sort(static (a, b) => a.RentedAtUtc.CompareTo(b.RentedAtUtc));
-        return result;
-    }
-
     /// <summary>Lists the rented arrays that were garbage collected without being returned.</summary>
     /// <returns>A snapshot of the leaks seen so far.</returns>
     public IReadOnlyList<OutstandingRental> GetLeaks()
@@ -249,14 +232,6 @@ public sealed class GuardedArrayPool<T> : ArrayPool<T>
     }
 
     private static int MaxElementsPerByteSpan => int.MaxValue / Unsafe.SizeOf<T>();
-
-    // A byte view of at most MaxElementsPerByteSpan elements from start: arrays over 2 GB are viewed in pieces.
-    private static Span<byte> AsBytes(T[] array, int start)
-    {
-        int count = Math.Min(array.Length - start, MaxElementsPerByteSpan);
-        ref T first = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), start);
-        return MemoryMarshal.CreateSpan(ref Unsafe.As<T, byte>(ref first), count * Unsafe.SizeOf<T>());
-    }
 
     // Runs on the finalizer thread; the same lock as Rent and Return, so no count update is lost.
     private void RecordLeak(OutstandingRental rental)

@@ -474,6 +474,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     private void ReturnToClass(ThreadCache cache, T[] array, int c)
     {
         cache.Busy = true;
+        ProcessWideBarrier.OwnerSide();
         if (!cache.Revoking)
         {
             ref ClassState state = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Classes), c);

@@ -323,8 +323,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         return Read(new Span<byte>(buffer, offset, count));
     }
 
-    /// <inheritdoc/>
-    public override int Read(Span<byte> buffer)
+    /// <summary>Reads into <paramref name="buffer"/>: the body of <c>Read(Span&lt;byte&gt;)</c>, which overrides <see cref="Stream"/>'s where it has one (PooledMemoryStream.Spans.cs) and is a plain method on netstandard2.0.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int ReadCore(Span<byte> buffer)
     {
         EnsureNotClosed();
         long position = _position;
@@ -370,24 +371,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     }
 
     /// <inheritdoc/>
-    public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
-    {
-        if (cancellationToken.IsCancellationRequested)
-        {
-            return ValueTask.FromCanceled<int>(cancellationToken);
-        }
-
-        try
-        {
-            return new ValueTask<int>(Read(buffer.Span));
-        }
-        catch (Exception ex)
-        {
-            return ValueTask.FromException<int>(ex);
-        }
-    }
-
-    /// <inheritdoc/>
     public override int ReadByte()
     {
         EnsureNotClosed();
@@ -409,8 +392,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         Write(new ReadOnlySpan<byte>(buffer, offset, count));
     }
 
-    /// <inheritdoc/>
-    public override void Write(ReadOnlySpan<byte> buffer)
+    /// <summary>Writes <paramref name="buffer"/>: the body of <c>Write(ReadOnlySpan&lt;byte&gt;)</c> (see <see cref="ReadCore"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void WriteCore(ReadOnlySpan<byte> buffer)
     {
         EnsureNotClosed();
         EnsureWriteable();
@@ -459,25 +443,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     }
 
     /// <inheritdoc/>
-    public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
-    {
-        if (cancellationToken.IsCancellationRequested)
-        {
-            return ValueTask.FromCanceled(cancellationToken);
-        }
-
-        try
-        {
-            Write(buffer.Span);
-            return default;
-        }
-        catch (Exception ex)
-        {
-            return ValueTask.FromException(ex);
-        }
-    }
-
-    /// <inheritdoc/>
     public override void WriteByte(byte value)
     {
         EnsureNotClosed();
@@ -496,21 +461,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         Locate(position);
         _cursorBlock[(int)(position - _cursorStart)] = value;
         _position = position + 1;
-    }
-
-    /// <inheritdoc/>
-    public override void CopyTo(Stream destination, int bufferSize)
-    {
-        ValidateCopyToArguments(destination, bufferSize);
-        EnsureNotClosed();
-        long position = _position;
-        if (position >= _length)
-        {
-            return;
-        }
-
-        _position = _length;
-        WriteRange(destination, position, _length);
     }
 
     /// <inheritdoc/>

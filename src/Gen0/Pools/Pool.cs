@@ -486,6 +486,7 @@ public sealed partial class Pool<T> : IDisposable
         }
 
         Volatile.Write(ref cache.Busy, true);
+        ProcessWideBarrier.OwnerSide();
         PoolEntry<T>? entry;
         if (Volatile.Read(ref _stealing) == 0)
         {
@@ -591,6 +592,7 @@ public sealed partial class Pool<T> : IDisposable
 
         // Pairs with the process-wide barrier a waiter runs after registering: either it sees this object, or
         // this read sees the waiter. So the returner needs no fence of its own.
+        ProcessWideBarrier.OwnerSide();
         if (_canWait && Volatile.Read(ref _waiterCount) != 0)
         {
             ServeWaiters();

@@ -359,7 +359,11 @@ public sealed partial class ChunkedHashSet<T>
     /// <summary>Returns <paramref name="other"/> as a set of unique elements by this set's equality, or <see langword="null"/>.</summary>
     private IReadOnlySet<T>? AsSetWithSameComparer(IEnumerable<T> other) => other switch
     {
+#if NETSTANDARD2_0 // netstandard2.0's HashSet<T> is no IReadOnlySet<T> (Polyfills/HashSetReadOnlyView.cs).
+        HashSet<T> set when set.Comparer.Equals(Comparer) => new HashSetReadOnlyView<T>(set),
+#else
         HashSet<T> set when set.Comparer.Equals(Comparer) => set,
+#endif
         ChunkedHashSet<T> set when set.Comparer.Equals(Comparer) => set,
         _ => null,
     };

@@ -4,7 +4,8 @@ namespace Gen0.Collections;
 /// What <see cref="PooledHashTable{TKey, TEntry}"/> needs of an entry: the cached hash code, the chain link (the
 /// 0-based index of the next entry of the bucket, -1 at the end, <c>StartOfFreeList - next free</c> while free) and
 /// the key. Implemented explicitly by the facades' public <c>Entry</c> structs, so that they show no public members;
-/// the table is constrained on <c>struct</c>, so every call is resolved and inlined by the JIT, never dispatched.
+/// the table is constrained on <c>struct</c>, so every call is resolved and inlined by the JIT, never dispatched (also
+/// <see cref="ThrowOwnerDisposed"/>, called on <c>default(TEntry)</c>: netstandard2.0 has no static abstract members).
 /// </summary>
 /// <typeparam name="TKey">The key type.</typeparam>
 internal interface IPooledHashEntry<TKey>
@@ -19,5 +20,5 @@ internal interface IPooledHashEntry<TKey>
     TKey Key { get; set; }
 
     /// <summary>Throws the owning collection's <see cref="ObjectDisposedException"/>.</summary>
-    static abstract void ThrowOwnerDisposed();
+    void ThrowOwnerDisposed();
 }

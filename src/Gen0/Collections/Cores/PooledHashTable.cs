@@ -111,13 +111,13 @@ internal struct PooledHashTable<TKey, TEntry>
     {
         if (_disposed)
         {
-            TEntry.ThrowOwnerDisposed();
+            default(TEntry).ThrowOwnerDisposed();
         }
     }
 
     /// <summary>Returns the index of <paramref name="entry"/>, a reference into <c>_entries</c>.</summary>
     public readonly int IndexOf(ref TEntry entry) =>
-        (int)(Unsafe.ByteOffset(ref MemoryMarshal.GetArrayDataReference(_entries!), ref entry) / Unsafe.SizeOf<TEntry>());
+        (int)((nint)Unsafe.ByteOffset(ref MemoryMarshal.GetArrayDataReference(_entries!), ref entry) / Unsafe.SizeOf<TEntry>());
 
     /// <summary>Throws what a stale enumerator throws: disposed beats modified.</summary>
     public readonly void ThrowEnumeratorInvalid()
@@ -202,7 +202,7 @@ internal struct PooledHashTable<TKey, TEntry>
         }
         else if (_disposed)
         {
-            TEntry.ThrowOwnerDisposed();
+            default(TEntry).ThrowOwnerDisposed();
         }
 
         return ref Unsafe.NullRef<TEntry>();
@@ -356,7 +356,7 @@ internal struct PooledHashTable<TKey, TEntry>
         }
         else if (_disposed)
         {
-            TEntry.ThrowOwnerDisposed();
+            default(TEntry).ThrowOwnerDisposed();
         }
 
         return ref Unsafe.NullRef<TEntry>();
@@ -378,7 +378,7 @@ internal struct PooledHashTable<TKey, TEntry>
             ref TEntry entry = ref entries![i];
             if (entry.Next >= -1)
             {
-                array[index++] = TProjection.Project(ref entry);
+                array[index++] = default(TProjection).Project(ref entry);
             }
         }
     }

@@ -26,6 +26,6 @@ public partial class PooledDictionary<TKey, TValue>
 
         TKey IPooledHashEntry<TKey>.Key { readonly get => _key; set => _key = value; }
 
-        static void IPooledHashEntry<TKey>.ThrowOwnerDisposed() => ThrowObjectDisposed();
+        readonly void IPooledHashEntry<TKey>.ThrowOwnerDisposed() => ThrowObjectDisposed();
     }
 }

@@ -7,19 +7,19 @@ public partial class PooledDictionary<TKey, TValue>
     /// <summary>Reads an entry's key (the keys view and its copies).</summary>
     private readonly struct KeyProjection : IPooledEntryProjection<Entry, TKey>
     {
-        public static TKey Project(ref Entry entry) => entry._key;
+        public TKey Project(ref Entry entry) => entry._key;
     }
 
     /// <summary>Reads an entry's value (the values view and its copies).</summary>
     private readonly struct ValueProjection : IPooledEntryProjection<Entry, TValue>
     {
-        public static TValue Project(ref Entry entry) => entry._value;
+        public TValue Project(ref Entry entry) => entry._value;
     }
 
     /// <summary>Reads an entry as a key/value pair.</summary>
     private readonly struct PairProjection : IPooledEntryProjection<Entry, KeyValuePair<TKey, TValue>>
     {
-        public static KeyValuePair<TKey, TValue> Project(ref Entry entry) => new(entry._key, entry._value);
+        public KeyValuePair<TKey, TValue> Project(ref Entry entry) => new(entry._key, entry._value);
     }
 
     /// <summary>Reads an entry as a non-generic <see cref="DictionaryEntry"/>.</summary>
@@ -30,6 +30,6 @@ public partial class PooledDictionary<TKey, TValue>
 
     private readonly struct DictionaryEntryProjection : IPooledEntryProjection<Entry, DictionaryEntry>
     {
-        public static DictionaryEntry Project(ref Entry entry) => new(entry._key, entry._value);
+        public DictionaryEntry Project(ref Entry entry) => new(entry._key, entry._value);
     }
 }

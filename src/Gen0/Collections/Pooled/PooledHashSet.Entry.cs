@@ -24,6 +24,6 @@ public partial class PooledHashSet<T>
 
         T IPooledHashEntry<T>.Key { readonly get => _value; set => _value = value; }
 
-        static void IPooledHashEntry<T>.ThrowOwnerDisposed() => ThrowObjectDisposed();
+        readonly void IPooledHashEntry<T>.ThrowOwnerDisposed() => ThrowObjectDisposed();
     }
 }
