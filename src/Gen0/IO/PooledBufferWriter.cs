@@ -153,10 +153,7 @@ public sealed class PooledBufferWriter<T> : IBufferWriter<T>, IDisposable
 
         // _index never exceeds the current chunk's length, so the span needs neither a bounds nor (for reference
         // types) an array covariance check: this is the per-write hot path.
-        T[] current = _current;
-        int index = _index;
-        Debug.Assert((uint)index <= (uint)current.Length);
-        return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(current), (nint)(uint)index), current.Length - index);
+        return UncheckedSpan.Tail(_current, _index);
     }
 
     /// <summary>Copies the elements written into <paramref name="destination"/>.</summary>

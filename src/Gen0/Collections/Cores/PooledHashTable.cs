@@ -293,7 +293,7 @@ internal struct PooledHashTable<TKey, TEntry>
             entry.HashCode = hashCode;
             entry.Next = bucket - 1;
             entry.Key = pair.Key;
-            TWriter.Write(ref entry, pair.Value);
+            default(TWriter).Write(ref entry, pair.Value);
             count++;
             bucket = count;
         }

@@ -25,7 +25,7 @@ public partial class PooledDictionary<TKey, TValue>
     /// <summary>Reads an entry as a non-generic <see cref="DictionaryEntry"/>.</summary>
     private readonly struct ValueWriter : IPooledEntryWriter<Entry, TValue>
     {
-        public static void Write(ref Entry entry, TValue value) => entry._value = value;
+        public void Write(ref Entry entry, TValue value) => entry._value = value;
     }
 
     private readonly struct DictionaryEntryProjection : IPooledEntryProjection<Entry, DictionaryEntry>
