@@ -39,6 +39,14 @@ internal static class NetFrameworkPolyfills
         }
     }
 
+    extension(Array)
+    {
+        /// <summary>Sets every element of <paramref name="array"/> to <paramref name="value"/>.</summary>
+        /// <param name="array">The array.</param>
+        /// <param name="value">The value.</param>
+        public static void Fill<T>(T[] array, T value) => array.AsSpan().Fill(value);
+    }
+
     extension(GC)
     {
         /// <summary>Degrades: .NET Framework and Mono do not count a thread's allocations, so this is 0 (allocation checks are skipped there; see docs/netstandard.md).</summary>
