@@ -56,7 +56,7 @@ public sealed class ScalableArrayPoolStatisticsSnapshotTests
             TimeSpan.FromSeconds(60),
             "snapshots racing shard trims");
 
-        Assert.True(failures.Count == 0, failures.Describe());
+        failures.AssertNone();
     }
 
     [Fact]
@@ -83,7 +83,7 @@ public sealed class ScalableArrayPoolStatisticsSnapshotTests
             TimeSpan.FromSeconds(60),
             "snapshots racing the release of ended threads' caches");
 
-        Assert.True(failures.Count == 0, failures.Describe());
+        failures.AssertNone();
     }
 
     [Fact]
@@ -121,7 +121,7 @@ public sealed class ScalableArrayPoolStatisticsSnapshotTests
             TimeSpan.FromSeconds(90),
             "snapshots racing the idle timer");
 
-        Assert.True(failures.Count == 0, failures.Describe());
+        failures.AssertNone();
     }
 
     [Fact]
@@ -130,7 +130,7 @@ public sealed class ScalableArrayPoolStatisticsSnapshotTests
         using var pool = new ScalableArrayPool<long>(WideOptions(threadLocal: true, Timeout.InfiniteTimeSpan));
         var failures = new Failures();
         Watchdog.Run(() => RaceOneTrim(pool, 0, 0, failures), TimeSpan.FromSeconds(30), "snapshots of an empty pool racing a trim");
-        Assert.True(failures.Count == 0, failures.Describe());
+        failures.AssertNone();
         AssertState(pool.GetStatistics(), 0, 0);
     }
 
@@ -227,6 +227,12 @@ public sealed class ScalableArrayPoolStatisticsSnapshotTests
             }
         }
 
-        public string Describe() => $"{Count} inconsistent snapshots, first: {string.Join("; ", _first)}";
+        public void AssertNone()
+        {
+            if (Count != 0)
+            {
+                Assert.Fail($"{Count} inconsistent snapshots, first: {string.Join("; ", _first)}");
+            }
+        }
     }
 }
