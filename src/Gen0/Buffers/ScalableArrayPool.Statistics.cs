@@ -5,15 +5,21 @@ public sealed partial class ScalableArrayPool<T>
     private ScalableArrayPoolStatistics CollectStatistics()
     {
         var totals = new long[Counter.Count];
-        for (int k = 0; k < totals.Length; k++)
-        {
-            totals[k] = Interlocked.Read(ref _poolCounters[k]);
-        }
-
         long arrays = 0;
         long bytes = 0;
+        long reservedBytes;
+
+        // Under the lock every trim holds from start to end (the idle timer, Trim, Dispose, and the removal of ended
+        // threads' caches), so the snapshot is taken wholly before or wholly after any trim. With no rent or return
+        // running it is exact: RetainedBytes <= ReservedBytes, and equal when no reserved slot is empty. Rents and
+        // returns do not take the lock, so while they run the figures are read moments apart.
         lock (_caches)
         {
+            for (int k = 0; k < totals.Length; k++)
+            {
+                totals[k] = Interlocked.Read(ref _poolCounters[k]);
+            }
+
             foreach (ThreadCache cache in _caches)
             {
                 for (int k = 0; k < totals.Length; k++)
@@ -42,16 +48,18 @@ public sealed partial class ScalableArrayPool<T>
                 totals[Counter.ThreadLocalHits] += Math.Max(0, returns - held - cache.SlotArraysReleased);
                 arrays += held;
             }
-        }
 
-        for (int c = 0; c < _lengths.Length; c++)
-        {
-            foreach (Shard shard in _shards)
+            for (int c = 0; c < _lengths.Length; c++)
             {
-                int n = shard.CountOf(c);
-                arrays += n;
-                bytes += n * _classBytes[c];
+                foreach (Shard shard in _shards)
+                {
+                    int n = shard.CountOf(c);
+                    arrays += n;
+                    bytes += n * _classBytes[c];
+                }
             }
+
+            reservedBytes = Interlocked.Read(ref _reservedBytes);
         }
 
         long drops = 0;
@@ -78,7 +86,7 @@ public sealed partial class ScalableArrayPool<T>
             TrimmedBytes = totals[Counter.TrimmedBytes],
             RetainedArrays = arrays,
             RetainedBytes = bytes,
-            ReservedBytes = Interlocked.Read(ref _reservedBytes),
+            ReservedBytes = reservedBytes,
             MaxRetainedBytes = _maxRetainedBytes,
         };
     }

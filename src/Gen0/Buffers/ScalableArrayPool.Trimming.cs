@@ -43,27 +43,31 @@ public sealed partial class ScalableArrayPool<T>
         int now = Environment.TickCount;
         int arrays = 0;
         long bytes = 0;
-
-        for (int c = 0; c < _lengths.Length; c++)
-        {
-            int released = 0;
-            foreach (Shard shard in _shards)
-            {
-                released += shard.Trim(c, now, idle, all);
-            }
-
-            if (released != 0)
-            {
-                long classBytes = released * _classBytes[c];
-                Interlocked.Add(ref _reservedBytes, -classBytes);
-                arrays += released;
-                bytes += classBytes;
-            }
-        }
-
         ThreadCache? own = GetThreadCache();
+
+        // The whole trim, shards included, runs under the lock statistics take, so a snapshot sees the pool before or
+        // after a trim, never the arrays of one and the reserved bytes of the other (a snapshot that counted an ended
+        // thread's cache, then read the reserved bytes after a trim had released that cache, reported more retained
+        // than reserved bytes). Owners never take this lock on their rents and returns; it also serializes trimmers.
         lock (_caches)
         {
+            for (int c = 0; c < _lengths.Length; c++)
+            {
+                int released = 0;
+                foreach (Shard shard in _shards)
+                {
+                    released += shard.Trim(c, now, idle, all);
+                }
+
+                if (released != 0)
+                {
+                    long classBytes = released * _classBytes[c];
+                    Interlocked.Add(ref _reservedBytes, -classBytes);
+                    arrays += released;
+                    bytes += classBytes;
+                }
+            }
+
             (int deadArrays, long deadBytes) = RemoveDeadThreadCaches();
             arrays += deadArrays;
             bytes += deadBytes;
@@ -89,16 +93,18 @@ public sealed partial class ScalableArrayPool<T>
             {
                 _caches.Clear();
             }
+
+            // Counted before the lock is let go, so a snapshot that sees the bytes gone also sees them trimmed.
+            if (arrays != 0)
+            {
+                Interlocked.Add(ref _poolCounters[Counter.TrimmedArrays], arrays);
+                Interlocked.Add(ref _poolCounters[Counter.TrimmedBytes], bytes);
+            }
         }
 
-        if (arrays != 0)
+        if (arrays != 0 && ArrayPoolEventSource.Log.IsInformationalEnabled)
         {
-            Interlocked.Add(ref _poolCounters[Counter.TrimmedArrays], arrays);
-            Interlocked.Add(ref _poolCounters[Counter.TrimmedBytes], bytes);
-            if (ArrayPoolEventSource.Log.IsInformationalEnabled)
-            {
-                ArrayPoolEventSource.Log.Trimmed(_serial, _name, arrays, bytes, kind.ToString());
-            }
+            ArrayPoolEventSource.Log.Trimmed(_serial, _name, arrays, bytes, kind.ToString());
         }
     }
 

@@ -45,8 +45,10 @@ namespace Gen0.Buffers;
 /// a <c>Revoking</c> flag (two plain stores and a load, no fence); the trimmer sets <c>Revoking</c>, runs
 /// <see cref="Interlocked.MemoryBarrierProcessWide"/> and reads <c>Busy</c>. So threads that used the pool and then
 /// sit idle do not keep the budget charged after a trim (a busy owner gives its empty reservations back on its next
-/// slow path). Every array the pool holds is covered by a charge, and
-/// <c>RetainedBytes &lt;= ReservedBytes &lt;= MaxRetainedBytes</c> holds at every instant.
+/// slow path). Every array the pool holds is covered by a charge (it enters after its charge is taken and leaves
+/// before the charge is released), and <c>RetainedBytes &lt;= ReservedBytes &lt;= MaxRetainedBytes</c> holds at
+/// every instant. <see cref="GetStatistics"/> shows it exactly when no rent or return runs meanwhile: trims and
+/// snapshots share one lock, so a snapshot never counts arrays before a trim and reserved bytes after it.
 /// </para>
 /// <para>
 /// <b>Double returns.</b> Returning an array twice puts it in the pool twice, so two later renters share it; the pool
@@ -312,8 +314,8 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     /// <summary>
     /// Returns a snapshot of the pool's counters (rents, hits, allocations, drops by reason, trims) and of what it
-    /// retains. Summing the threads' counters takes a lock the hot paths never take; call it for monitoring, not per
-    /// operation.
+    /// retains. Summing the threads' counters takes a lock the hot paths never take (trims hold it too, so a snapshot
+    /// never sees half a trim); call it for monitoring, not per operation.
     /// </summary>
     /// <returns>The snapshot.</returns>
     public ScalableArrayPoolStatistics GetStatistics() => CollectStatistics();

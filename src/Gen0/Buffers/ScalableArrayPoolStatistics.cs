@@ -7,7 +7,9 @@ namespace Gen0.Buffers;
 /// </summary>
 /// <remarks>
 /// Counters are kept per thread without synchronization and summed when the snapshot is taken, so a snapshot taken
-/// while other threads rent and return is a close approximation, and exact once they are quiet. Rents served by the
+/// while other threads rent and return is a close approximation, and exact once they are quiet. Trims (the idle timer,
+/// <see cref="ScalableArrayPool{T}.Trim"/>, disposal, the release of ended threads' caches) never interleave with a
+/// snapshot: it sees the pool wholly before or wholly after each of them. Rents served by the
 /// thread-local tier are not counted as they happen (that would cost the hottest path a store): they are derived as
 /// the arrays returned to a thread's slots minus those still there minus those a trim released, so a trim that races
 /// a rent for the same array may count that rent as a trimmed array instead. Counts start when
@@ -72,8 +74,11 @@ public sealed class ScalableArrayPoolStatistics
 
     /// <summary>
     /// Gets the bytes charged against <see cref="MaxRetainedBytes"/>: the shards' arrays plus every thread-local slot
-    /// that is reserved for its thread, whether or not it holds an array right now. Always at least
-    /// <see cref="RetainedBytes"/> and at most <see cref="MaxRetainedBytes"/>.
+    /// that is reserved for its thread, whether or not it holds an array right now. At most
+    /// <see cref="MaxRetainedBytes"/>, and at least <see cref="RetainedBytes"/> when no thread rents or returns while
+    /// the snapshot is taken (trims do not matter: they never interleave with a snapshot); while threads rent and
+    /// return, the two are read moments apart and an array moving between a thread's cache and a shard may be counted
+    /// in both places or in neither.
     /// </summary>
     public long ReservedBytes { get; internal init; }
 
