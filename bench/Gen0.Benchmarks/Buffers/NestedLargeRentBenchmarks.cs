@@ -25,16 +25,17 @@ public class NestedLargeRentBenchmarks
     public void GlobalCleanup() => _instance.Dispose();
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Nested * Rounds)]
-    public int BclShared() => Nest(ArrayPool<byte>.Shared, _held, Size, Rounds);
+    public int BclShared() => Nest(default(PoolCalls.BclShared), _held, Size, Rounds);
 
     [Benchmark(OperationsPerInvoke = Nested * Rounds)]
-    public int ScalableShared() => Nest(ScalableArrayPool<byte>.Shared, _held, Size, Rounds);
+    public int ScalableShared() => Nest(default(PoolCalls.ScalableShared), _held, Size, Rounds);
 
     [Benchmark(OperationsPerInvoke = Nested * Rounds)]
-    public int ScalableInstance() => Nest(_instance, _held, Size, Rounds);
+    public int ScalableInstance() => Nest(new PoolCalls.ScalableInstance(_instance), _held, Size, Rounds);
 
     /// <summary>Rents <c>held.Length</c> arrays of <paramref name="size"/>, then returns them last first, <paramref name="rounds"/> times.</summary>
-    internal static int Nest(ArrayPool<byte> pool, byte[][] held, int size, int rounds)
+    internal static int Nest<TPool>(TPool pool, byte[][] held, int size, int rounds)
+        where TPool : struct, IPoolCall
     {
         int sum = 0;
         for (int r = 0; r < rounds; r++)

@@ -34,44 +34,46 @@ public class RentReturnBenchmarks
     public void GlobalCleanup() => _scalable.Dispose();
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory("SingleSerial")]
-    public int SingleSerial_Shared() => SingleSerial(ArrayPool<byte>.Shared);
+    public int SingleSerial_Shared() => SingleSerial(default(PoolCalls.BclShared));
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("SingleSerial")]
-    public int SingleSerial_Create() => SingleSerial(_created);
+    public int SingleSerial_Create() => SingleSerial(new PoolCalls.Virtual(_created));
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("SingleSerial")]
-    public int SingleSerial_Scalable() => SingleSerial(_scalable);
+    public int SingleSerial_Scalable() => SingleSerial(new PoolCalls.ScalableInstance(_scalable));
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory("SingleParallel")]
-    public int SingleParallel_Shared() => SingleParallel(ArrayPool<byte>.Shared);
+    public int SingleParallel_Shared() => SingleParallel(default(PoolCalls.BclShared));
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("SingleParallel")]
-    public int SingleParallel_Create() => SingleParallel(_created);
+    public int SingleParallel_Create() => SingleParallel(new PoolCalls.Virtual(_created));
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("SingleParallel")]
-    public int SingleParallel_Scalable() => SingleParallel(_scalable);
+    public int SingleParallel_Scalable() => SingleParallel(new PoolCalls.ScalableInstance(_scalable));
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory("MultipleSerial")]
-    public int MultipleSerial_Shared() => MultipleSerial(ArrayPool<byte>.Shared);
+    public int MultipleSerial_Shared() => MultipleSerial(default(PoolCalls.BclShared));
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("MultipleSerial")]
-    public int MultipleSerial_Create() => MultipleSerial(_created);
+    public int MultipleSerial_Create() => MultipleSerial(new PoolCalls.Virtual(_created));
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("MultipleSerial")]
-    public int MultipleSerial_Scalable() => MultipleSerial(_scalable);
+    public int MultipleSerial_Scalable() => MultipleSerial(new PoolCalls.ScalableInstance(_scalable));
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory("ProducerConsumer")]
-    public int ProducerConsumer_Shared() => ProducerConsumer(ArrayPool<byte>.Shared);
+    public int ProducerConsumer_Shared() => ProducerConsumer(default(PoolCalls.BclShared));
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("ProducerConsumer")]
-    public int ProducerConsumer_Create() => ProducerConsumer(_created);
+    public int ProducerConsumer_Create() => ProducerConsumer(new PoolCalls.Virtual(_created));
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory("ProducerConsumer")]
-    public int ProducerConsumer_Scalable() => ProducerConsumer(_scalable);
+    public int ProducerConsumer_Scalable() => ProducerConsumer(new PoolCalls.ScalableInstance(_scalable));
 
-    private static int SingleSerial(ArrayPool<byte> pool) => SameThreadRentReturnBenchmarks.RentReturn(pool, RentalSize);
+    private static int SingleSerial<TPool>(TPool pool)
+        where TPool : struct, IPoolCall => SameThreadRentReturnBenchmarks.RentReturn(pool, RentalSize);
 
-    private static int SingleParallel(ArrayPool<byte> pool)
+    private static int SingleParallel<TPool>(TPool pool)
+        where TPool : struct, IPoolCall
     {
         int workers = Environment.ProcessorCount;
         int sum = 0;
@@ -91,10 +93,12 @@ public class RentReturnBenchmarks
         return sum;
     }
 
-    private static int MultipleSerial(ArrayPool<byte> pool) =>
+    private static int MultipleSerial<TPool>(TPool pool)
+        where TPool : struct, IPoolCall =>
         NestedLargeRentBenchmarks.Nest(pool, new byte[Nested][], RentalSize, Operations / Nested);
 
-    private static int ProducerConsumer(ArrayPool<byte> pool)
+    private static int ProducerConsumer<TPool>(TPool pool)
+        where TPool : struct, IPoolCall
     {
         var queue = new ConcurrentQueue<byte[]>();
         Task<int> consumer = Task.Factory.StartNew(

@@ -34,12 +34,13 @@ public class TracingRentReturnBenchmarks
     public void GlobalCleanup() => _listener?.Dispose();
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations)]
-    public int BclShared() => RentReturn(ArrayPool<byte>.Shared);
+    public int BclShared() => RentReturn(default(PoolCalls.BclShared));
 
     [Benchmark(OperationsPerInvoke = Operations)]
-    public int ScalableShared() => RentReturn(ScalableArrayPool<byte>.Shared);
+    public int ScalableShared() => RentReturn(default(PoolCalls.ScalableShared));
 
-    private static int RentReturn(ArrayPool<byte> pool)
+    private static int RentReturn<TPool>(TPool pool)
+        where TPool : struct, IPoolCall
     {
         int sum = 0;
         for (int i = 0; i < Operations; i++)

@@ -18,7 +18,7 @@ public class TwoThreadRentReturnBenchmarks
     private Barrier _start = null!;
     private Barrier _done = null!;
     private Thread _second = null!;
-    private volatile ArrayPool<byte>? _secondPool;
+    private volatile Func<int>? _secondRounds;
     private volatile bool _stop;
 
     [GlobalSetup]
@@ -37,7 +37,7 @@ public class TwoThreadRentReturnBenchmarks
                     return;
                 }
 
-                RentReturnRounds(_secondPool!);
+                _secondRounds!();
                 _done.SignalAndWait();
             }
         })
@@ -57,17 +57,18 @@ public class TwoThreadRentReturnBenchmarks
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations)]
-    public int BclShared() => Both(ArrayPool<byte>.Shared);
+    public int BclShared() => Both(default(PoolCalls.BclShared));
 
     [Benchmark(OperationsPerInvoke = Operations)]
-    public int ScalableShared() => Both(ScalableArrayPool<byte>.Shared);
+    public int ScalableShared() => Both(default(PoolCalls.ScalableShared));
 
     [Benchmark(OperationsPerInvoke = Operations)]
-    public int ScalableInstance() => Both(_instance);
+    public int ScalableInstance() => Both(new PoolCalls.ScalableInstance(_instance));
 
-    private int Both(ArrayPool<byte> pool)
+    private int Both<TPool>(TPool pool)
+        where TPool : struct, IPoolCall
     {
-        _secondPool = pool;
+        _secondRounds = () => RentReturnRounds(pool);
         _start.SignalAndWait();
         int sum = RentReturnRounds(pool);
         _done.SignalAndWait();
@@ -75,7 +76,8 @@ public class TwoThreadRentReturnBenchmarks
     }
 
     // Operations pairs: the same work on each of the two threads.
-    private static int RentReturnRounds(ArrayPool<byte> pool)
+    private static int RentReturnRounds<TPool>(TPool pool)
+        where TPool : struct, IPoolCall
     {
         int sum = 0;
         for (int i = 0; i < Operations / (16 * 1024); i++)

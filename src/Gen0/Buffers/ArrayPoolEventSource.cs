@@ -53,19 +53,20 @@ internal sealed class ArrayPoolEventSource : EventSource
     /// <summary>An array was handed out (from the pool or newly allocated).</summary>
     /// <remarks>Carries the pool's id, not its name: an in-process listener decodes every string payload into a new
     /// string, and this event fires on every rent. <see cref="Allocated"/>, <see cref="Dropped"/> and
-    /// <see cref="Trimmed"/> carry both, so a consumer maps ids to names from them.</remarks>
-    [Event(RentedEventId, Level = EventLevel.Verbose, Version = 1)]
+    /// <see cref="Trimmed"/> carry both, so a consumer maps ids to names from them. Four integers, as the BCL's
+    /// <c>BufferRented</c>: an in-process listener boxes each payload value, so every field costs every rent. Whether a
+    /// rent was served by the thread-local tier or a shard is in the statistics (<c>ThreadLocalHits</c>,
+    /// <c>ShardHits</c>) and the meters, not in the event (version 1 carried it).</remarks>
+    [Event(RentedEventId, Level = EventLevel.Verbose, Version = 2)]
     [UnconditionalSuppressMessage("ReflectionAnalysis", "IL2026", Justification = TrimmingJustification)]
-    public unsafe void Rented(int poolId, int arrayId, int arrayLength, int requestedLength, bool threadLocal)
+    public unsafe void Rented(int poolId, int arrayId, int arrayLength, int requestedLength)
     {
-        int local = threadLocal ? 1 : 0;
-        EventData* data = stackalloc EventData[5];
+        EventData* data = stackalloc EventData[4];
         Set(ref data[0], &poolId, sizeof(int));
         Set(ref data[1], &arrayId, sizeof(int));
         Set(ref data[2], &arrayLength, sizeof(int));
         Set(ref data[3], &requestedLength, sizeof(int));
-        Set(ref data[4], &local, sizeof(int));
-        WriteEventCore(RentedEventId, 5, data);
+        WriteEventCore(RentedEventId, 4, data);
     }
 
     /// <summary>A rent allocated a new array.</summary>
@@ -87,18 +88,17 @@ internal sealed class ArrayPoolEventSource : EventSource
     }
 
     /// <summary>An array came back and the pool kept it.</summary>
-    /// <remarks>Carries the pool's id, not its name, for the reason given on <see cref="Rented"/>.</remarks>
-    [Event(ReturnedEventId, Level = EventLevel.Verbose, Version = 1)]
+    /// <remarks>Carries the pool's id, not its name, and three integers as the BCL's <c>BufferReturned</c>, for the
+    /// reasons given on <see cref="Rented"/>.</remarks>
+    [Event(ReturnedEventId, Level = EventLevel.Verbose, Version = 2)]
     [UnconditionalSuppressMessage("ReflectionAnalysis", "IL2026", Justification = TrimmingJustification)]
-    public unsafe void Returned(int poolId, int arrayId, int arrayLength, bool threadLocal)
+    public unsafe void Returned(int poolId, int arrayId, int arrayLength)
     {
-        int local = threadLocal ? 1 : 0;
-        EventData* data = stackalloc EventData[4];
+        EventData* data = stackalloc EventData[3];
         Set(ref data[0], &poolId, sizeof(int));
         Set(ref data[1], &arrayId, sizeof(int));
         Set(ref data[2], &arrayLength, sizeof(int));
-        Set(ref data[3], &local, sizeof(int));
-        WriteEventCore(ReturnedEventId, 4, data);
+        WriteEventCore(ReturnedEventId, 3, data);
     }
 
     /// <summary>An array came back and the pool let the GC have it.</summary>

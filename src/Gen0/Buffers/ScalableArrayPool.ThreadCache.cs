@@ -64,6 +64,7 @@ public sealed partial class ScalableArrayPool<T>
         else
         {
             caches[id] = cache;
+            t_lastInstanceCache = cache;
         }
 
         return cache;

@@ -94,6 +94,11 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 #pragma warning disable IDE1006
     [ThreadStatic]
     private static ThreadCache? t_sharedCache;
+
+    // The cache of the instance this thread used last: one compare instead of the table lookup while a thread keeps
+    // to one pool per element type, the common case.
+    [ThreadStatic]
+    private static ThreadCache? t_lastInstanceCache;
 #pragma warning restore IDE1006
 
     private readonly bool _fine;
@@ -225,7 +230,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         // (instances), the class index (a Log2), and the class's hot slot. No counter moves (thread-local hits are
         // derived from returns), no lock, no interlocked operation, no bounds check the invariants already guarantee
         // (c < class count). The class's stack below the hot slot is the slow path's.
-        ThreadCache? cache = _isShared ? t_sharedCache : GetInstanceThreadCache();
+        ThreadCache? cache = GetThreadCache();
         if (cache is not null && (uint)(minimumLength - 1) < (uint)_maxArrayLength)
         {
             int c = SizeClassTable.IndexOf(minimumLength, _fine);
@@ -236,7 +241,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
                 hot.Array = null;
                 if (ArrayPoolEventSource.Log.IsEnabled())
                 {
-                    LogRented(array, minimumLength, threadLocal: true);
+                    LogRented(array, minimumLength);
                 }
 
                 return array;
@@ -268,7 +273,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         }
 
         int length = array.Length;
-        ThreadCache? cache = _isShared ? t_sharedCache : GetInstanceThreadCache();
+        ThreadCache? cache = GetThreadCache();
         if (cache is not null && (uint)(length - 1) < (uint)_maxArrayLength)
         {
             int c = SizeClassTable.IndexOf(length, _fine);
@@ -321,10 +326,29 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     public ScalableArrayPoolStatistics GetStatistics() => CollectStatistics();
 
     /// <summary>Gets the calling thread's cache for this pool, or <see langword="null"/> before its first use (or after disposal).</summary>
-    private ThreadCache? GetThreadCache() => _isShared ? t_sharedCache : GetInstanceThreadCache();
-
+    /// <remarks>
+    /// Reads the thread statics unconditionally, whichever pool this is: they share one thread-static base, which the
+    /// JIT fetches with a helper call, and unguarded that call is made once per method and hoisted out of loops (as
+    /// for <see cref="ArrayPool{T}.Shared"/>'s own thread static), while a read behind the <c>_isShared</c> branch
+    /// made the call on every rent and every return. An instance first tries the cache it used last on this thread.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private ThreadCache? GetInstanceThreadCache()
+    private ThreadCache? GetThreadCache()
+    {
+        ThreadCache? shared = t_sharedCache;
+        ThreadCache? last = t_lastInstanceCache;
+        if (_isShared)
+        {
+            return shared;
+        }
+
+        // Only this pool's caches carry its token; a disposed pool's caches carry none.
+        return last is not null && ReferenceEquals(last.Owner, _token) ? last : FindInstanceCache();
+    }
+
+    /// <summary>The instance lookup when the thread's last-used cache is another pool's: the thread's table, by id.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ThreadCache? FindInstanceCache()
     {
         object?[]? caches = ThreadCacheTable.Current;
         int id = _id;
@@ -335,7 +359,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             object? entry = caches[id];
             if (entry is not null && ReferenceEquals(Unsafe.As<ThreadCache>(entry).Owner, _token))
             {
-                return Unsafe.As<ThreadCache>(entry);
+                ThreadCache cache = Unsafe.As<ThreadCache>(entry);
+                t_lastInstanceCache = cache;
+                return cache;
             }
         }
 
@@ -382,7 +408,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             {
                 slot.Array = null;
                 cache.Classes[c].Count = n;
-                LogRented(array, minimumLength, threadLocal: true);
+                LogRented(array, minimumLength);
                 return array;
             }
         }
@@ -415,7 +441,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             }
 
             cache.Counters[Counter.ShardHits]++;
-            LogRented(array, minimumLength, threadLocal: false);
+            LogRented(array, minimumLength);
             return array;
         }
 
@@ -433,19 +459,19 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         return array;
     }
 
-    private void LogRented(T[] array, int minimumLength, bool threadLocal)
+    private void LogRented(T[] array, int minimumLength)
     {
         if (ArrayPoolEventSource.Log.IsVerboseEnabled)
         {
-            ArrayPoolEventSource.Log.Rented(_serial, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength, threadLocal);
+            ArrayPoolEventSource.Log.Rented(_serial, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength);
         }
     }
 
-    private void LogReturned(T[] array, bool threadLocal)
+    private void LogReturned(T[] array)
     {
         if (ArrayPoolEventSource.Log.IsVerboseEnabled)
         {
-            ArrayPoolEventSource.Log.Returned(_serial, RuntimeHelpers.GetHashCode(array), array.Length, threadLocal);
+            ArrayPoolEventSource.Log.Returned(_serial, RuntimeHelpers.GetHashCode(array), array.Length);
         }
     }
 
@@ -462,7 +488,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
             if (log.IsVerboseEnabled)
             {
-                log.Rented(_serial, arrayId, array.Length, minimumLength, threadLocal: false);
+                log.Rented(_serial, arrayId, array.Length, minimumLength);
             }
         }
     }
@@ -485,13 +511,15 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             // double-return check is one compare with the array this thread last pushed to a shard.
             if (state.Hot.Array is null && state.Count == 0 && state.Reserved != 0 && !ReferenceEquals(array, cache.LastPushed))
             {
-                state.Hot.Array = array;
+                // Stored through the array element, not the ref: the JIT then knows the target is on the GC heap and
+                // uses the plain write barrier instead of the checked one.
+                cache.Classes[c].Hot.Array = array;
                 state.Hot.Stamp = 0;
                 cache.ThreadLocalReturns++;
                 Volatile.Write(ref cache.Busy, false);
                 if (ArrayPoolEventSource.Log.IsEnabled())
                 {
-                    LogReturned(array, threadLocal: true);
+                    LogReturned(array);
                 }
 
                 return;
@@ -567,7 +595,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             state.Hot.Array = array;
             state.Hot.Stamp = 0;
             cache.ThreadLocalReturns++;
-            LogReturned(array, threadLocal: true);
+            LogReturned(array);
             return;
         }
 
@@ -595,7 +623,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         slot.Stamp = 0;
         state.Count = n + 1;
         cache.ThreadLocalReturns++;
-        LogReturned(array, threadLocal: true);
+        LogReturned(array);
     }
 
     /// <summary>
@@ -660,7 +688,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
                 state.Hot.Stamp = 0;
                 state.Hot.Array = array;
                 cache.ThreadLocalReturns++;
-                LogReturned(array, threadLocal: true);
+                LogReturned(array);
             }
             else
             {
@@ -680,7 +708,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
         cache.Counters[Counter.ShardReturns]++;
         cache.LastPushed = array;
-        LogReturned(array, threadLocal: false);
+        LogReturned(array);
     }
 
     private bool TryCharge(long bytes)

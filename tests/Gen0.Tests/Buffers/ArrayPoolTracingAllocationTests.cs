@@ -81,13 +81,13 @@ public sealed class ArrayPoolTracingAllocationTests
             {
                 for (int i = 0; i < 100; i++)
                 {
-                    control.Rented(1, i, 4096, 4000, true);
+                    control.Rented(1, i, 4096, 4000);
                 }
 
                 long before = GC.GetAllocatedBytesForCurrentThread();
                 for (int i = 0; i < 1_000; i++)
                 {
-                    control.Rented(1, i, 4096, 4000, true);
+                    control.Rented(1, i, 4096, 4000);
                 }
 
                 return (GC.GetAllocatedBytesForCurrentThread() - before) / 1_000;
@@ -109,6 +109,37 @@ public sealed class ArrayPoolTracingAllocationTests
 
         // Two events per pair (Rented, Returned; Returned has one field fewer than the control's event).
         Assert.True(perPair <= 2 * perControlEvent, $"a rent+return allocated {perPair} B with a Verbose listener; the listener's own cost is {perControlEvent} B per event");
+    }
+
+    [Fact]
+    public void ListenerAtVerbose_CostsNoMorePerPairThanTheBclPoolsOwnEventSource()
+    {
+        // The BCL's ArrayPool<T>.Shared writes BufferRented (four integers) and BufferReturned (three) on every pair;
+        // an in-process listener boxes each payload value, so ours may carry no more fields than those.
+        long perBclPair;
+        using (var bclListener = new SourceListener("System.Buffers.ArrayPoolEventSource", EventLevel.Verbose))
+        {
+            perBclPair = Watchdog.Run(() =>
+            {
+                RentReturn(ArrayPool<byte>.Shared, 4096, 100);
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                RentReturn(ArrayPool<byte>.Shared, 4096, 1_000);
+                return (GC.GetAllocatedBytesForCurrentThread() - before) / 1_000;
+            });
+            Assert.True(bclListener.EventCount >= 2_000, $"the BCL pool's events reach the listener; saw {bclListener.EventCount}");
+        }
+
+        using var listener = new BuffersListener(EventLevel.Verbose);
+        using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = "tracing-vs-bcl" });
+        long perPair = Watchdog.Run(() =>
+        {
+            RentReturn(pool, 4096, 100);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            RentReturn(pool, 4096, 1_000);
+            return (GC.GetAllocatedBytesForCurrentThread() - before) / 1_000;
+        });
+
+        Assert.True(perPair <= perBclPair, $"a rent+return allocated {perPair} B with a Verbose listener; the BCL's pool {perBclPair} B");
     }
 
     private static void RentReturn(ArrayPool<byte> pool, int length, int pairs)
@@ -163,10 +194,9 @@ public sealed class ArrayPoolTracingAllocationTests
     private sealed class ControlEventSource : EventSource
     {
         [Event(1, Level = EventLevel.Verbose)]
-        public unsafe void Rented(int poolId, int arrayId, int arrayLength, int requestedLength, bool threadLocal)
+        public unsafe void Rented(int poolId, int arrayId, int arrayLength, int requestedLength)
         {
-            int local = threadLocal ? 1 : 0;
-            EventData* data = stackalloc EventData[5];
+            EventData* data = stackalloc EventData[4];
             data[0].DataPointer = (nint)(&poolId);
             data[0].Size = sizeof(int);
             data[1].DataPointer = (nint)(&arrayId);
@@ -175,9 +205,7 @@ public sealed class ArrayPoolTracingAllocationTests
             data[2].Size = sizeof(int);
             data[3].DataPointer = (nint)(&requestedLength);
             data[3].Size = sizeof(int);
-            data[4].DataPointer = (nint)(&local);
-            data[4].Size = sizeof(int);
-            WriteEventCore(1, 5, data);
+            WriteEventCore(1, 4, data);
         }
     }
 }

@@ -53,12 +53,14 @@ public sealed class ScalableArrayPoolDiagnosticsTests
 
         List<EventWrittenEventArgs> rented = events.FindAll(e => e.EventName == "Rented");
         Assert.Equal(3, rented.Count);
-        Assert.Equal([false, true, false], rented.ConvertAll(e => (bool)Payload(e, "threadLocal")!));
+        Assert.Equal([100, 100, 5000], rented.ConvertAll(e => (int)Payload(e, "requestedLength")!));
+        Assert.All(rented, e => Assert.Equal(4, e.Payload!.Count));
         Assert.All(rented.Take(2), e => Assert.Equal(arrayId, (int)Payload(e, "arrayId")!));
 
         List<EventWrittenEventArgs> returned = events.FindAll(e => e.EventName == "Returned");
         Assert.Equal(2, returned.Count);
         Assert.All(returned, e => Assert.Equal(128, (int)Payload(e, "arrayLength")!));
+        Assert.All(returned, e => Assert.Equal(3, e.Payload!.Count));
 
         List<EventWrittenEventArgs> dropped = events.FindAll(e => e.EventName == "Dropped");
         Assert.Equal(

@@ -32,6 +32,60 @@ public sealed class ScalableArrayPoolHotSlotTests
         Assert.Equal(4096, stats.ReservedBytes);
     }
 
+    [Fact]
+    public void InstancesUsedInTurn_OnOneThread_NeverServeEachOthersArrays()
+    {
+        // Each instance first tries the cache this thread used last; alternating pools (and the Shared pool between
+        // them) must switch caches, never rent one pool's array from another.
+        using var a = new ScalableArrayPool<byte>();
+        using var b = new ScalableArrayPool<byte>();
+        byte[] fromA = a.Rent(4096);
+        a.Return(fromA);
+        byte[] fromB = b.Rent(4096);
+        Assert.NotSame(fromA, fromB);
+        b.Return(fromB);
+        for (int i = 0; i < 100; i++)
+        {
+            ScalableArrayPool<byte> pool = (i % 3) switch { 0 => a, 1 => b, _ => ScalableArrayPool<byte>.Shared };
+            byte[] rented = pool.Rent(4096);
+            if (ReferenceEquals(pool, a))
+            {
+                Assert.Same(fromA, rented);
+            }
+            else if (ReferenceEquals(pool, b))
+            {
+                Assert.Same(fromB, rented);
+            }
+            else
+            {
+                Assert.NotSame(fromA, rented);
+                Assert.NotSame(fromB, rented);
+            }
+
+            pool.Return(rented);
+        }
+
+        Assert.Equal(34, a.GetStatistics().ThreadLocalHits);
+        Assert.Equal(33, b.GetStatistics().ThreadLocalHits);
+    }
+
+    [Fact]
+    public void DisposedInstance_ItsCacheIsNotReused_ByTheNextInstanceOnTheThread()
+    {
+        var first = new ScalableArrayPool<byte>();
+        byte[] array = first.Rent(4096);
+        first.Return(array);
+        first.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => first.Rent(4096));
+
+        // The next pool likely gets the recycled id; the disposed pool's cache carries no owner any more.
+        using var second = new ScalableArrayPool<byte>();
+        byte[] rented = second.Rent(4096);
+        Assert.NotSame(array, rented);
+        second.Return(rented);
+        Assert.Same(rented, second.Rent(4096));
+    }
+
     [Theory]
     [InlineData(0)]
     [InlineData(1)]
