@@ -170,11 +170,15 @@ public sealed partial class DisposeScope
         }
 
         int segment = SegmentOf(index - InlineCapacity, out int offset);
-        object?[]? storage = segment == 0
-            ? Volatile.Read(ref _segment0)
-            : Volatile.Read(ref _segments) is { } directory ? Volatile.Read(ref directory[segment]) : null;
+        object?[]? storage = ExistingSegment(segment);
         return storage is null ? null : Volatile.Read(ref storage[offset]);
     }
+
+    /// <summary>The storage of <paramref name="segment"/> if it was created, without creating it or the directory.</summary>
+    private object?[]? ExistingSegment(int segment) =>
+        segment == 0
+            ? Volatile.Read(ref _segment0)
+            : Volatile.Read(ref _segments) is { } directory ? Volatile.Read(ref directory[segment]) : null;
 
     /// <summary>
     /// Takes the object at <paramref name="index"/> out of the storage (only after the scope has ended and
@@ -190,7 +194,7 @@ public sealed partial class DisposeScope
         else
         {
             int segment = SegmentOf(index - InlineCapacity, out int offset);
-            if ((segment == 0 ? _segment0 : _segments?[segment]) is not { } storage)
+            if (ExistingSegment(segment) is not { } storage)
             {
                 return null;
             }
