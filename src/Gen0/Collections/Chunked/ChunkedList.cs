@@ -198,25 +198,12 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
     public T this[int index]
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get
-        {
-            if ((uint)index >= (uint)_size)
-            {
-                ThrowIndexOutOfRangeOrDisposed();
-            }
-
-            return _items[index];
-        }
+        get => ElementAt(index);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         set
         {
-            if ((uint)index >= (uint)_size)
-            {
-                ThrowIndexOutOfRangeOrDisposed();
-            }
-
-            _items[index] = value;
+            ElementAt(index) = value;
             _version++;
         }
     }
@@ -755,6 +742,27 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
         }
     }
 
+    // The indexer's access. The storage's fields are read first, as fields of this list's own field: a load that can
+    // fault cannot be hoisted out of a loop once a check that can throw comes before it, and a call to a member of the
+    // storage struct would read them through a byref temporary, which blocks hoisting too. A for loop over the
+    // indexer then keeps the directory, its length, the shift and the mask in registers.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ref T ElementAt(int index)
+    {
+        T[][] chunks = _items._chunks;
+        int directoryLength = chunks.Length;
+        int shift = _items._shift;
+        int mask = _items._mask;
+        if ((uint)index >= (uint)_size)
+        {
+            ThrowIndexOutOfRangeOrDisposed();
+        }
+
+        int chunkIndex = index >> shift;
+        T[] chunk = (uint)chunkIndex < (uint)directoryLength ? chunks[chunkIndex] : _items.GetPagedChunkInline(chunkIndex);
+        return ref ChunkedStorage<T>.ElementOfChunk(chunk, index & mask);
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void ThrowIfDisposed()
     {
@@ -764,11 +772,14 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
         }
     }
 
+    // Ends in a throw instruction, not a return: the JIT then knows that the call never returns and moves it out of
+    // the caller's loop, so that a loop over the indexer holds no call and the JIT may hoist the list's fields.
     [DoesNotReturn]
     private void ThrowIndexOutOfRangeOrDisposed()
     {
         ThrowIfDisposed();
         ThrowHelper.ThrowIndexOutOfRange();
+        throw new InvalidOperationException("Unreachable.");
     }
 
     private IEnumerator<T> EmptyEnumerator()
