@@ -742,10 +742,11 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
         }
     }
 
-    // The indexer's access. The storage's fields are read first, as fields of this list's own field: a load that can
-    // fault cannot be hoisted out of a loop once a check that can throw comes before it, and a call to a member of the
-    // storage struct would read them through a byref temporary, which blocks hoisting too. A for loop over the
-    // indexer then keeps the directory, its length, the shift and the mask in registers.
+    // The indexer's access. The storage's fields are read as fields of this list's own field (a call to a member of
+    // the storage struct reads them through a byref temporary: one more instruction on every element) and before the
+    // count check, so that their loads do not wait for it. The .NET 10 JIT does not hoist these loads out of a
+    // caller's for loop (nor List<T>'s _items), so each element pays them: about 15 instructions to List<T>'s 7,
+    // where the code before this change took about 19.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private ref T ElementAt(int index)
     {
@@ -773,7 +774,8 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
     }
 
     // Ends in a throw instruction, not a return: the JIT then knows that the call never returns and moves it out of
-    // the caller's loop, so that a loop over the indexer holds no call and the JIT may hoist the list's fields.
+    // the caller's loop. A call that may return makes the JIT assume it changed memory, and the loop then reloads
+    // Count after it on every element.
     [DoesNotReturn]
     private void ThrowIndexOutOfRangeOrDisposed()
     {

@@ -30,8 +30,8 @@ internal partial struct ChunkedStorage<T>
 
     private readonly ArrayPool<T>? _pool;
     private readonly bool _clearOnReturn;
-    // Internal, with _chunks, for the list indexer: it reads them as fields of its own field, which the JIT can hoist
-    // out of a loop, where a call to a member of this struct goes through a byref temporary that blocks hoisting.
+    // Internal, with _chunks, for the list indexer: it reads them as fields of its own field, one instruction fewer per
+    // element than a call to a member of this struct, which reads them through a byref temporary.
     internal readonly int _shift;
     internal readonly int _mask;
     private readonly int _directoryShift;
@@ -106,8 +106,8 @@ internal partial struct ChunkedStorage<T>
     /// below <see cref="ChunkLength"/> and every chunk but number 0 is at least that long (<see cref="Rent"/> refuses
     /// a shorter or covariant array from a pool), so the access cannot leave the chunk; chunk 0 alone may be a short
     /// lone chunk, and only its offset is checked against its length.</para>
-    /// <para>Nothing here calls a method that returns (the paged lookup is inline, failures throw): a loop over the
-    /// indexer then has no call in it, so the JIT may hoist the directory, shift and mask out of the loop.</para>
+    /// <para>Nothing here calls a method that returns (the paged lookup is inline, failures throw): a call that may
+    /// return makes the JIT assume it changed memory and reload every field after it.</para>
     /// </remarks>
     /// <exception cref="IndexOutOfRangeException"><paramref name="index"/> is negative or past the chunks held.</exception>
     public readonly ref T this[int index]
@@ -418,9 +418,9 @@ internal partial struct ChunkedStorage<T>
 
     private readonly int MaxCapacity => int.MaxValue - (int.MaxValue & _mask);
 
-    // Inline rather than called, so that a loop over element accesses holds no call (a call that returns makes the JIT
-    // assume it changes memory, and then it hoists nothing). Pages hold only full chunks; a negative index fails the
-    // page directory's bounds check, a missing page directory its null check.
+    // Inline rather than called, so that a loop over element accesses holds no call (a call that may return makes the
+    // JIT assume it changed memory, and reload every field after it). Pages hold only full chunks; a negative index
+    // fails the page directory's bounds check, a missing page directory its null check.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal readonly T[] GetPagedChunkInline(int chunkIndex)
     {
