@@ -3,6 +3,7 @@ using Gen0.Buffers;
 using System.Collections;
 using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -231,13 +232,19 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
     {
         get
         {
-            int index = FindIndex(key);
-            if (index < 0)
+            if (key is null)
+            {
+                ThrowHelper.ThrowArgumentNull(nameof(key));
+            }
+
+            ThrowIfDisposed();
+            ref ChunkedDictionaryEntry<TKey, TValue> entry = ref _table.FindEntry(key);
+            if (Unsafe.IsNullRef(ref entry))
             {
                 ThrowHelper.ThrowKeyNotFound(key);
             }
 
-            return _table.EntryAt(index).Value;
+            return entry.Value;
         }
 
         set
@@ -559,10 +566,16 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
     /// <exception cref="ArgumentNullException"><paramref name="key"/> is <see langword="null"/>.</exception>
     public bool TryGetValue(TKey key, [MaybeNullWhen(false)] out TValue value)
     {
-        int index = FindIndex(key);
-        if (index >= 0)
+        if (key is null)
         {
-            value = _table.EntryAt(index).Value;
+            ThrowHelper.ThrowArgumentNull(nameof(key));
+        }
+
+        ThrowIfDisposed();
+        ref ChunkedDictionaryEntry<TKey, TValue> entry = ref _table.FindEntry(key);
+        if (!Unsafe.IsNullRef(ref entry))
+        {
+            value = entry.Value;
             return true;
         }
 

@@ -198,25 +198,12 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
     public T this[int index]
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get
-        {
-            if ((uint)index >= (uint)_size)
-            {
-                ThrowIndexOutOfRangeOrDisposed();
-            }
-
-            return _items[index];
-        }
+        get => ElementAt(index);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         set
         {
-            if ((uint)index >= (uint)_size)
-            {
-                ThrowIndexOutOfRangeOrDisposed();
-            }
-
-            _items[index] = value;
+            ElementAt(index) = value;
             _version++;
         }
     }
@@ -755,6 +742,28 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
         }
     }
 
+    // The indexer's access. The storage's fields are read as fields of this list's own field (a call to a member of
+    // the storage struct reads them through a byref temporary: one more instruction on every element) and before the
+    // count check, so that their loads do not wait for it. The .NET 10 JIT does not hoist these loads out of a
+    // caller's for loop (nor List<T>'s _items), so each element pays them: about 15 instructions to List<T>'s 7,
+    // where the code before this change took about 19.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ref T ElementAt(int index)
+    {
+        T[][] chunks = _items._chunks;
+        int directoryLength = chunks.Length;
+        int shift = _items._shift;
+        int mask = _items._mask;
+        if ((uint)index >= (uint)_size)
+        {
+            ThrowIndexOutOfRangeOrDisposed();
+        }
+
+        int chunkIndex = index >> shift;
+        T[] chunk = (uint)chunkIndex < (uint)directoryLength ? chunks[chunkIndex] : _items.GetPagedChunkInline(chunkIndex);
+        return ref ChunkedStorage<T>.ElementOfChunk(chunk, index & mask);
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void ThrowIfDisposed()
     {
@@ -764,11 +773,15 @@ public sealed partial class ChunkedList<T> : IList<T>, IReadOnlyList<T>, IList, 
         }
     }
 
+    // Ends in a throw instruction, not a return: the JIT then knows that the call never returns and moves it out of
+    // the caller's loop. A call that may return makes the JIT assume it changed memory, and the loop then reloads
+    // Count after it on every element.
     [DoesNotReturn]
     private void ThrowIndexOutOfRangeOrDisposed()
     {
         ThrowIfDisposed();
         ThrowHelper.ThrowIndexOutOfRange();
+        throw new InvalidOperationException("Unreachable.");
     }
 
     private IEnumerator<T> EmptyEnumerator()

@@ -143,6 +143,45 @@ internal struct ChunkedHashTable<TKey, TEntry>
     }
 
     /// <summary>
+    /// Returns a reference to the entry whose key equals <paramref name="key"/>, or a null reference: what a lookup
+    /// that reads the entry (a dictionary's <c>TryGetValue</c>) needs, without finding the entry a second time by its
+    /// index.
+    /// </summary>
+    public readonly ref TEntry FindEntry(TKey key)
+    {
+        if (_bucketCount == 0)
+        {
+            return ref Unsafe.NullRef<TEntry>();
+        }
+
+        if (typeof(TKey).IsValueType && _comparer is null)
+        {
+            int hashCode = key!.GetHashCode();
+            int i = GetBucketRef(hashCode) - 1;
+            uint collisions = 0;
+            while (i >= 0)
+            {
+                ref TEntry entry = ref _entries[i];
+                if (entry.HashCode == hashCode && EqualityComparer<TKey>.Default.Equals(entry.Key, key))
+                {
+                    return ref entry;
+                }
+
+                i = entry.Next;
+                if (++collisions > (uint)_bucketCount)
+                {
+                    ThrowConcurrentOperation();
+                }
+            }
+
+            return ref Unsafe.NullRef<TEntry>();
+        }
+
+        int index = FindIndexWithComparer(key, _comparer ?? EqualityComparer<TKey>.Default);
+        return ref index >= 0 ? ref _entries[index] : ref Unsafe.NullRef<TEntry>();
+    }
+
+    /// <summary>
     /// Finds <paramref name="key"/> or adds an entry for it (the caller fills in the value of a new entry).
     /// </summary>
     /// <param name="key">The key.</param>

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using Gen0.Buffers;
 
 namespace Gen0.Collections;
@@ -29,10 +30,12 @@ internal partial struct ChunkedStorage<T>
 
     private readonly ArrayPool<T>? _pool;
     private readonly bool _clearOnReturn;
-    private readonly int _shift;
-    private readonly int _mask;
+    // Internal, with _chunks, for the list indexer: it reads them as fields of its own field, one instruction fewer per
+    // element than a call to a member of this struct, which reads them through a byref temporary.
+    internal readonly int _shift;
+    internal readonly int _mask;
     private readonly int _directoryShift;
-    private T[][] _chunks;
+    internal T[][] _chunks;
     private T[][][]? _pages;
     private int _chunkCount;
     private int _capacity;
@@ -96,10 +99,59 @@ internal partial struct ChunkedStorage<T>
     internal readonly int PageDirectoryArrayLength => _pages?.Length ?? 0;
 
     /// <summary>Gets a reference to the element at <paramref name="index"/>, which must be below <see cref="Capacity"/>.</summary>
+    /// <remarks>
+    /// <para>The flat path is one check against the directory's length (its header stays in cache), the chunk load and
+    /// the element load: the chunk's own header, a cache line and usually a page away from the element, is not read.
+    /// That is memory-safe for any index, even one a racing writer made stale: the offset <c>index &amp; Mask</c> is
+    /// below <see cref="ChunkLength"/> and every chunk but number 0 is at least that long (<see cref="Rent"/> refuses
+    /// a shorter or covariant array from a pool), so the access cannot leave the chunk; chunk 0 alone may be a short
+    /// lone chunk, and only its offset is checked against its length.</para>
+    /// <para>Nothing here calls a method that returns (the paged lookup is inline, failures throw): a call that may
+    /// return makes the JIT assume it changed memory and reload every field after it.</para>
+    /// </remarks>
+    /// <exception cref="IndexOutOfRangeException"><paramref name="index"/> is negative or past the chunks held.</exception>
     public readonly ref T this[int index]
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => ref GetChunk(index >> _shift)[index & _mask];
+        get
+        {
+            T[][] chunks = _chunks;
+            int chunkIndex = index >> _shift;
+            T[] chunk;
+            if ((uint)chunkIndex < (uint)chunks.Length)
+            {
+                chunk = chunks[chunkIndex];
+            }
+            else
+            {
+                chunk = GetPagedChunkInline(chunkIndex);
+            }
+
+            int offset = index & _mask;
+            if (chunk is null || (chunkIndex == 0 && (uint)offset >= (uint)chunk.Length))
+            {
+                ThrowIndexOutsideChunks();
+            }
+
+            return ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(chunk), (nint)(uint)offset);
+        }
+    }
+
+    /// <summary>
+    /// Returns a reference to element <paramref name="offset"/> of <paramref name="chunk"/>, checked against the chunk's
+    /// length (which also serves as its null check) but without <c>ldelema</c>'s covariance check, which no chunk
+    /// needs (<see cref="Rent"/> refuses covariant arrays). The list indexer's access: in a loop the chunk's header is
+    /// in cache, and the check is one instruction where the indexer's null and chunk-0 tests are two.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ref T ElementOfChunk(T[] chunk, int offset)
+    {
+        if ((uint)offset >= (uint)chunk.Length)
+        {
+            ThrowIndexOutsideChunks();
+        }
+
+        return ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(chunk), (nint)(uint)offset);
     }
 
     /// <summary>Returns the chunk number <paramref name="chunkIndex"/>, which must be below <see cref="ChunkCount"/>.</summary>
@@ -366,6 +418,16 @@ internal partial struct ChunkedStorage<T>
 
     private readonly int MaxCapacity => int.MaxValue - (int.MaxValue & _mask);
 
+    // Inline rather than called, so that a loop over element accesses holds no call (a call that may return makes the
+    // JIT assume it changed memory, and reload every field after it). Pages hold only full chunks; a negative index
+    // fails the page directory's bounds check, a missing page directory its null check.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal readonly T[] GetPagedChunkInline(int chunkIndex)
+    {
+        int paged = chunkIndex - (1 << _directoryShift);
+        return _pages![paged >> _directoryShift][paged & ((1 << _directoryShift) - 1)];
+    }
+
     private readonly T[] GetPagedChunk(int chunkIndex)
     {
         int paged = chunkIndex - (1 << _directoryShift);
@@ -376,7 +438,17 @@ internal partial struct ChunkedStorage<T>
     {
         if (_pool is not null)
         {
-            return _pool.Rent(length);
+            T[] rented = _pool.Rent(length);
+
+            // The indexer reads and writes elements through unchecked references: a chunk must be a real T[] (not a
+            // string[] seen as object[]) at least as long as asked for. A pool that breaks ArrayPool's contract is
+            // refused here, once per chunk, rather than trusted on every access.
+            if (rented is null || rented.Length < length || (!typeof(T).IsValueType && rented.GetType() != typeof(T[])))
+            {
+                ThrowBadPoolArray();
+            }
+
+            return rented;
         }
 
         return RuntimeHelpers.IsReferenceOrContainsReferences<T>() ? new T[length] : GC.AllocateUninitializedArray<T>(length);
@@ -483,6 +555,14 @@ internal partial struct ChunkedStorage<T>
             _pages = null;
         }
     }
+
+    // What an array access past the chunks threw before the unchecked read: only a caller's bug or a race gets here.
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    private static void ThrowIndexOutsideChunks() => throw new IndexOutOfRangeException();
+
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    private static void ThrowBadPoolArray() =>
+        ThrowHelper.ThrowInvalidOperation("The array pool returned an array shorter than requested or of another element type.");
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
     private static void ThrowCapacityOverflow() =>

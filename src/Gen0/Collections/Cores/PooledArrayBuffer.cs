@@ -170,16 +170,16 @@ internal struct PooledArrayBuffer<T>
 
     /// <summary>
     /// Fills a new, empty buffer from <paramref name="collection"/>, at index 0: copied in one call when it is an
-    /// <see cref="ICollection{T}"/>, otherwise added one by one through <paramref name="add"/>. If that throws, the
-    /// rented array goes back (the constructor never completes, so nobody else could ever give it back).
+    /// <see cref="ICollection{T}"/>, otherwise enumerated straight into the array, which is rented at its final size
+    /// up front when the count is known without enumerating (LINQ's <c>Select</c> over a list, <c>Range</c>,
+    /// <c>OrderBy</c>...), as <c>ToPooledList</c> does, and grows by the growth rule otherwise. No delegate is called
+    /// per element. If anything throws, the rented array goes back (the constructor never completes, so nobody else
+    /// could ever give it back).
     /// </summary>
-    /// <typeparam name="TOwner">The facade.</typeparam>
     /// <param name="collection">The first elements.</param>
-    /// <param name="owner">The facade, passed to <paramref name="add"/>.</param>
-    /// <param name="add">The facade's own add (Add, Push, Enqueue); a static lambda, so nothing is allocated.</param>
-    /// <returns>The number of elements copied in one call; 0 when they were added through <paramref name="add"/>.</returns>
+    /// <returns>The number of elements written, from index 0.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="collection"/> is <see langword="null"/>.</exception>
-    public int InitializeFrom<TOwner>(IEnumerable<T> collection, TOwner owner, Action<TOwner, T> add)
+    public int InitializeFrom(IEnumerable<T> collection)
     {
         if (collection is null)
         {
@@ -200,12 +200,26 @@ internal struct PooledArrayBuffer<T>
                 return count;
             }
 
-            foreach (T item in collection)
+            if (collection.TryGetNonEnumeratedCount(out int known) && known > 0)
             {
-                add(owner, item);
+                Items = _pool.Rent(known);
             }
 
-            return 0;
+            T[] items = Items;
+            int written = 0;
+            foreach (T item in collection)
+            {
+                // Also taken when a known count was short of the truth (a source changed between the two calls).
+                if ((uint)written >= (uint)items.Length)
+                {
+                    Resize(GrowCapacity(items.Length, written + 1), written);
+                    items = Items;
+                }
+
+                items[written++] = item;
+            }
+
+            return written;
         }
         catch
         {

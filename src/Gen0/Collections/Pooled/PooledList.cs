@@ -121,7 +121,7 @@ public partial class PooledList<T> : IList<T>, IReadOnlyList<T>, IList, IDisposa
     public PooledList(IEnumerable<T> collection, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        int count = _buffer.InitializeFrom(collection, this, static (list, item) => list.Add(item));
+        int count = _buffer.InitializeFrom(collection);
         if (count > 0)
         {
             _size = count;

@@ -125,7 +125,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public PooledQueue(IEnumerable<T> collection, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        int count = _buffer.InitializeFrom(collection, this, static (queue, item) => queue.Enqueue(item));
+        int count = _buffer.InitializeFrom(collection);
         if (count > 0)
         {
             _size = count;

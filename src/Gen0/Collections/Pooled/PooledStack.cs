@@ -116,7 +116,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     public PooledStack(IEnumerable<T> collection, ArrayPool<T>? pool, ClearMode clearMode = ClearMode.Auto)
         : this(clearMode, pool)
     {
-        int count = _buffer.InitializeFrom(collection, this, static (stack, item) => stack.Push(item));
+        int count = _buffer.InitializeFrom(collection);
         if (count > 0)
         {
             _size = count;
