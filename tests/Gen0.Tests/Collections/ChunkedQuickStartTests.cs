@@ -20,6 +20,16 @@ public sealed class ChunkedQuickStartTests
         ids.Sort();
         int index = ids.BinarySearch(500_000);
 
+        // The tight loop: the chunks as spans, with no per-element index or version check.
+        long sum = 0;
+        foreach (ReadOnlySpan<long> chunk in ids.GetChunks())
+        {
+            foreach (long id in chunk)
+            {
+                sum += id;
+            }
+        }
+
         // Chunks rented from a pool go back on Dispose.
         using ChunkedHashSet<int> seen = new(comparer: null, bucketPool: ArrayPool<int>.Shared);
         seen.UnionWith(Enumerable.Range(0, 300));
@@ -28,6 +38,7 @@ public sealed class ChunkedQuickStartTests
         ChunkedDictionary<int, string> names = Enumerable.Range(0, 100_000).ToChunkedDictionary(i => i, i => "n" + i);
 
         Assert.Equal(500_001, index);
+        Assert.Equal((999_999L * 1_000_000 / 2) - 1, sum);
         Assert.Equal(700, seen.Count);
         Assert.Equal("n42", names[42]);
     }
