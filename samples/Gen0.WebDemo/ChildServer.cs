@@ -21,6 +21,9 @@ public sealed class ChildServer : IAsyncDisposable
 
     public Uri Address { get; }
 
+    /// <summary>Gets the server's process id (taskset replaces itself with the server, so it is the server's).</summary>
+    public int ProcessId => _process.Id;
+
     public static async Task<ChildServer> StartAsync(string endpoint, DemoOptions options)
     {
         ProcessStartInfo start = new()
@@ -30,9 +33,22 @@ public sealed class ChildServer : IAsyncDisposable
             UseShellExecute = false,
         };
 
-        // Launched through the apphost when there is one, through `dotnet app.dll` otherwise.
+        // Launched through the apphost when there is one, through `dotnet app.dll` otherwise; under taskset when the
+        // server is pinned and taskset is there (it sets the affinity and then executes the server in its place).
         string processPath = Environment.ProcessPath!;
-        start.FileName = processPath;
+        string? taskset = options.ServerCpus > 0 && OperatingSystem.IsLinux() ? FindOnPath("taskset") : null;
+        if (taskset is not null)
+        {
+            start.FileName = taskset;
+            start.ArgumentList.Add("--cpu-list");
+            start.ArgumentList.Add(options.ServerCpus == 1 ? "0" : $"0-{options.ServerCpus - 1}");
+            start.ArgumentList.Add(processPath);
+        }
+        else
+        {
+            start.FileName = processPath;
+        }
+
         if (Path.GetFileNameWithoutExtension(processPath).Equals("dotnet", StringComparison.OrdinalIgnoreCase))
         {
             start.ArgumentList.Add(typeof(ChildServer).Assembly.Location);
@@ -40,7 +56,21 @@ public sealed class ChildServer : IAsyncDisposable
 
         start.ArgumentList.Add("--serve");
         start.ArgumentList.Add(endpoint);
+        start.ArgumentList.Add("--rows");
+        start.ArgumentList.Add(options.Rows.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        start.ArgumentList.Add("--shape");
+        start.ArgumentList.Add(options.Shape);
         start.Environment["DOTNET_gcServer"] = options.ServerGc ? "1" : "0";
+        if (options.ServerCpus > 0)
+        {
+            // Without taskset (or off Linux) these still size the thread pool and the server GC's heaps as for n cores.
+            start.Environment["DOTNET_PROCESSOR_COUNT"] = options.ServerCpus.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            if (options.ServerGc)
+            {
+                start.Environment["DOTNET_GCHeapCount"] = options.ServerCpus.ToString("x", System.Globalization.CultureInfo.InvariantCulture); // GC settings are hexadecimal
+            }
+        }
+
         start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
 
         Process process = Process.Start(start) ?? throw new InvalidOperationException("Could not start the server process.");
@@ -59,6 +89,13 @@ public sealed class ChildServer : IAsyncDisposable
             }
         }
     }
+
+    /// <summary>The full path of <paramref name="program"/> in a directory of <c>PATH</c>, or <see langword="null"/>.</summary>
+    public static string? FindOnPath(string program) =>
+        (Environment.GetEnvironmentVariable("PATH") ?? string.Empty)
+            .Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries)
+            .Select(directory => Path.Combine(directory, program))
+            .FirstOrDefault(File.Exists);
 
     public async Task<ServerStats> GetStatsAsync() =>
         await _statsClient.GetFromJsonAsync<ServerStats>("/stats") ?? throw new InvalidOperationException("No stats.");

@@ -23,6 +23,15 @@ public sealed class DemoOptions
 
     public bool ServerGc { get; private init; } = true;
 
+    /// <summary>Gets the number of rows in each server's data set; a response returns <see cref="Records"/> of them, wrapping around.</summary>
+    public int Rows { get; private init; } = RecordStore.DefaultRows;
+
+    /// <summary>Gets the row type: <c>record</c> (<see cref="Record"/>) or <c>seed001</c> (<see cref="SeedRecord"/>, seed 001's benchmark shape).</summary>
+    public string Shape { get; private init; } = RecordStore.RecordShape;
+
+    /// <summary>Gets how many cores each server is pinned to (0: not pinned, it shares every core with the load generator).</summary>
+    public int ServerCpus { get; private init; }
+
     /// <summary>Parses <paramref name="args"/>: <paramref name="options"/> is set when the result has no errors.</summary>
     public static ParseResult Parse(string[] args, out DemoOptions? options)
     {
@@ -37,13 +46,22 @@ public sealed class DemoOptions
         private readonly Option<int> _duration = Int("--duration", "Measured load per endpoint, in seconds", 8, 1, 600, "seconds");
         private readonly Option<int> _warmup = Int("--warmup", "Unmeasured load before it, in seconds", 2, 0, 120, "seconds");
         private readonly Option<int> _connections = Int("--connections", "Concurrent connections", 16, 1, 1024, "n");
-        private readonly Option<int> _records = Int("--records", "Rows per response", 10_000, 1, 100_000, "n");
+        private readonly Option<int> _records = Int("--records", "Rows per response", 10_000, 1, RecordStore.MaxRecords, "n");
+        private readonly Option<int> _rows = Int("--rows", "Rows in each server's data set (a response wraps around them)", RecordStore.DefaultRows, 1, RecordStore.MaxRows, "n");
+        private readonly Option<int> _serverCpus = Int(
+            "--server-cpus",
+            "Pin each server to its first n cores (taskset on Linux, plus DOTNET_PROCESSOR_COUNT and, under server GC, GCHeapCount); 0 = not pinned",
+            0, 0, 1024, "n");
         private readonly Option<int> _rate = Int(
             "--rate",
             "Fixed total request rate (0 = as fast as the connections go). Equal rates make the working sets comparable; latency then counts from each request's scheduled time",
             0, 0, 100_000, "requests/s");
 
         private readonly Option<string> _gc = Choice("--gc", "The servers' GC (as ASP.NET Core: server)", "server", "server", "workstation");
+        private readonly Option<string> _shape = Choice(
+            "--shape",
+            "The row type: record (id, name, amount, createdAt) or seed001 (seed 001's benchmark: two ints, two short strings, a double, a float)",
+            RecordStore.RecordShape, RecordStore.RecordShape, RecordStore.Seed001Shape);
         private readonly Option<string> _serve = Choice(
             "--serve",
             "Run one server (list or pooled) instead of the comparison, and print its URL: browse /gc, /health and /metrics",
@@ -54,7 +72,7 @@ public sealed class DemoOptions
                 "Gen0 web demo: List<Record> against PooledList<Record> in a per-request DisposeScope, under a bounded loopback load. " +
                 "Each endpoint runs in its own server process (this program with --serve), so that each peak working set belongs to one endpoint.")
             {
-                _duration, _warmup, _connections, _records, _rate, _gc, _serve,
+                _duration, _warmup, _connections, _records, _rows, _shape, _rate, _gc, _serverCpus, _serve,
             };
 
         public RootCommand Command { get; }
@@ -67,6 +85,9 @@ public sealed class DemoOptions
             Records = parsed.GetValue(_records),
             Rate = parsed.GetValue(_rate),
             ServerGc = parsed.GetValue(_gc) == "server",
+            Rows = parsed.GetValue(_rows),
+            Shape = parsed.GetValue(_shape)!,
+            ServerCpus = parsed.GetValue(_serverCpus),
             ServeEndpoint = parsed.GetValue(_serve),
         };
 

@@ -9,7 +9,11 @@ namespace Gen0.WebDemo;
 /// </summary>
 public static class LoadGenerator
 {
-    public static async Task<LoadResult> RunAsync(Uri server, string endpoint, DemoOptions options, Func<Task<ServerStats>> stats)
+    /// <summary>
+    /// Loads <paramref name="endpoint"/>; when <paramref name="processId"/> is given, that process's memory is sampled
+    /// from outside over the measured phase (<see cref="MemorySampler"/>), and read once before the warm-up.
+    /// </summary>
+    public static async Task<LoadResult> RunAsync(Uri server, string endpoint, DemoOptions options, Func<Task<ServerStats>> stats, int? processId = null)
     {
         if (!IPAddress.IsLoopback(IPAddress.Parse(server.Host)))
         {
@@ -27,10 +31,14 @@ public static class LoadGenerator
         string path = $"/records/{endpoint}?count={options.Records}&offset=";
 
         ServerStats idle = await stats();
+        long idlePrivate = processId is int id && MemorySampler.Read(id) is { } idleReading ? idleReading.Private : 0;
         await RunPhaseAsync(client, path, options.Connections, options.Rate, TimeSpan.FromSeconds(options.WarmupSeconds), measure: false);
         ServerStats before = await stats();
+        using MemorySampler? sampler = processId is int pid ? new MemorySampler(pid) : null;
+        sampler?.Start();
         (long requests, long errors, List<double> latencies, double seconds) =
             await RunPhaseAsync(client, path, options.Connections, options.Rate, TimeSpan.FromSeconds(options.DurationSeconds), measure: true);
+        MemorySample? memory = sampler?.Stop();
         ServerStats after = await stats();
 
         latencies.Sort();
@@ -44,7 +52,9 @@ public static class LoadGenerator
             Percentile(latencies, 0.99),
             before,
             after,
-            idle);
+            idle,
+            memory,
+            idlePrivate);
     }
 
     private static async Task<(long Requests, long Errors, List<double> Latencies, double Seconds)> RunPhaseAsync(

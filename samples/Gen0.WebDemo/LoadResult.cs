@@ -2,7 +2,9 @@ namespace Gen0.WebDemo;
 
 /// <summary>
 /// One endpoint's measured load: throughput, latency percentiles, and what its server process reported before any
-/// load (<see cref="Idle"/>: the fixed cost of the process), after the warm-up and after the measured phase.
+/// load (<see cref="Idle"/>: the fixed cost of the process), after the warm-up and after the measured phase, and its
+/// memory sampled from outside over the measured phase (<see cref="Memory"/>, with the private part before any load in
+/// <see cref="IdlePrivateBytes"/>).
 /// </summary>
 public sealed record LoadResult(
     string Endpoint,
@@ -14,11 +16,15 @@ public sealed record LoadResult(
     double P99Milliseconds,
     ServerStats Before,
     ServerStats After,
-    ServerStats? Idle = null)
+    ServerStats? Idle = null,
+    MemorySample? Memory = null,
+    long IdlePrivateBytes = 0)
 {
     public double RequestsPerSecond => Requests / Seconds;
 
     public double PeakWorkingSetMegabytes => After.PeakWorkingSetBytes / (1024.0 * 1024.0);
+
+    public double PeakPrivateMegabytes => (Memory?.PeakPrivateBytes ?? 0) / (1024.0 * 1024.0);
 
     public double AllocatedKilobytesPerRequest => Requests == 0 ? 0 : (After.AllocatedBytes - Before.AllocatedBytes) / 1024.0 / Requests;
 }

@@ -23,5 +23,5 @@ if (parsed.Action is not null)
 }
 
 return options.ServeEndpoint is not null
-    ? await DemoServer.ServeAsync(options.ServeEndpoint)
+    ? await DemoServer.ServeAsync(options)
     : await LoadComparison.RunAsync(options);
