@@ -26,9 +26,10 @@ namespace Gen0.Buffers;
 /// pairs touch only the class's hot slot, as <see cref="ArrayPool{T}.Shared"/> touches its one thread-local array per
 /// size: no lock, no interlocked operation, no bounds check the invariants already guarantee, and no counter on the
 /// rent (thread-local hits are derived from the returns); a nested rent or return also touches the stack. <see cref="Shared"/> finds its cache with one
-/// <see langword="ThreadStatic"/> read of its own; an instance's lookup is a <see langword="ThreadStatic"/> array of
-/// caches indexed by a small pool id (ids are recycled when a pool is disposed or finalized), checked against the
-/// pool's token. Overflow and misses go to the shard of the current core (<see cref="Thread.GetCurrentProcessorId"/> modulo
+/// <see langword="ThreadStatic"/> read of its own; an instance first compares its token with the cache of the instance
+/// the thread used last (another <see langword="ThreadStatic"/>), and otherwise looks in a <see langword="ThreadStatic"/>
+/// array of caches indexed by a small pool id (ids are recycled when a pool is disposed or finalized), checked against
+/// the pool's token. Overflow and misses go to the shard of the current core (<see cref="Thread.GetCurrentProcessorId"/> modulo
 /// <see cref="ScalableArrayPoolOptions.ShardCount"/>), one uncontended lock per shard and class; a miss tries that
 /// shard and one neighbour, then allocates - it never walks every shard.
 /// </para>
@@ -226,8 +227,8 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     /// <exception cref="ObjectDisposedException">The pool was disposed.</exception>
     public override T[] Rent(int minimumLength)
     {
-        // The hit path, as short as ArrayPool<T>.Shared's: one thread-static read (Shared) or the table lookup
-        // (instances), the class index (a Log2), and the class's hot slot. No counter moves (thread-local hits are
+        // The hit path, as short as ArrayPool<T>.Shared's: one thread-static read (Shared) or the last-used cache's
+        // token compare (instances), the class index (a Log2), and the class's hot slot. No counter moves (thread-local hits are
         // derived from returns), no lock, no interlocked operation, no bounds check the invariants already guarantee
         // (c < class count). The class's stack below the hot slot is the slow path's.
         ThreadCache? cache = GetThreadCache();
