@@ -61,17 +61,19 @@ public class PoolContractTests
     [Fact]
     public void Reset_RunsOnReturn_AndFalseDropsAndDisposes()
     {
-        using var pool = new Pool<PooledThing>(Options(o => o.Reset = t => { t.UseCount = 0; return t.Id % 2 == 0; }));
-        PooledThing a = pool.Rent();
-        PooledThing b = pool.Rent();
-        PooledThing even = a.Id % 2 == 0 ? a : b;
-        PooledThing odd = a.Id % 2 == 0 ? b : a;
-        even.UseCount = 5;
-        Assert.Equal(ReturnResult.Kept, pool.Return(even));
-        Assert.Equal(0, even.UseCount);
-        Assert.False(even.IsDisposed);
-        Assert.Equal(ReturnResult.DroppedByReset, pool.Return(odd));
-        Assert.True(odd.IsDisposed);
+        // Reset refuses an object marked by the test. (It used to refuse odd ids, but ids come from a counter that
+        // tests running in parallel share, so the two rented objects could both be even.)
+        const int refuse = -1;
+        using var pool = new Pool<PooledThing>(Options(o => o.Reset = t => { bool keep = t.UseCount != refuse; t.UseCount = 0; return keep; }));
+        PooledThing kept = pool.Rent();
+        PooledThing refused = pool.Rent();
+        kept.UseCount = 5;
+        refused.UseCount = refuse;
+        Assert.Equal(ReturnResult.Kept, pool.Return(kept));
+        Assert.Equal(0, kept.UseCount);
+        Assert.False(kept.IsDisposed);
+        Assert.Equal(ReturnResult.DroppedByReset, pool.Return(refused));
+        Assert.True(refused.IsDisposed);
         Assert.Equal(1, pool.LiveCount);
         Assert.Equal(1, pool.Count);
     }

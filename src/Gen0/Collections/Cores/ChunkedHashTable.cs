@@ -118,25 +118,8 @@ internal struct ChunkedHashTable<TKey, TEntry>
         IEqualityComparer<TKey>? comparer = _comparer;
         if (typeof(TKey).IsValueType && comparer is null)
         {
-            int hashCode = key!.GetHashCode();
-            int i = GetBucketRef(hashCode) - 1;
-            uint collisions = 0;
-            while (i >= 0)
-            {
-                ref TEntry entry = ref _entries[i];
-                if (entry.HashCode == hashCode && EqualityComparer<TKey>.Default.Equals(entry.Key, key))
-                {
-                    return i;
-                }
-
-                i = entry.Next;
-                if (++collisions > (uint)_bucketCount)
-                {
-                    ThrowConcurrentOperation();
-                }
-            }
-
-            return -1;
+            FindWithDefaultComparer(key, key!.GetHashCode(), out int index);
+            return index;
         }
 
         return FindIndexWithComparer(key, comparer ?? EqualityComparer<TKey>.Default);
@@ -154,31 +137,44 @@ internal struct ChunkedHashTable<TKey, TEntry>
             return ref Unsafe.NullRef<TEntry>();
         }
 
-        if (typeof(TKey).IsValueType && _comparer is null)
+        IEqualityComparer<TKey>? comparer = _comparer;
+        if (typeof(TKey).IsValueType && comparer is null)
         {
-            int hashCode = key!.GetHashCode();
-            int i = GetBucketRef(hashCode) - 1;
-            uint collisions = 0;
-            while (i >= 0)
-            {
-                ref TEntry entry = ref _entries[i];
-                if (entry.HashCode == hashCode && EqualityComparer<TKey>.Default.Equals(entry.Key, key))
-                {
-                    return ref entry;
-                }
-
-                i = entry.Next;
-                if (++collisions > (uint)_bucketCount)
-                {
-                    ThrowConcurrentOperation();
-                }
-            }
-
-            return ref Unsafe.NullRef<TEntry>();
+            return ref FindWithDefaultComparer(key, key!.GetHashCode(), out _);
         }
 
-        int index = FindIndexWithComparer(key, _comparer ?? EqualityComparer<TKey>.Default);
+        int index = FindIndexWithComparer(key, comparer ?? EqualityComparer<TKey>.Default);
         return ref index >= 0 ? ref _entries[index] : ref Unsafe.NullRef<TEntry>();
+    }
+
+    /// <summary>
+    /// The value-type key's chain walk behind <see cref="FindIndex"/>, <see cref="FindEntry"/> and <see cref="FindOrAdd"/>, devirtualized
+    /// through <see cref="EqualityComparer{T}.Default"/>: the entry and its index, or a null reference and -1. Inlined
+    /// into both, so each keeps only the output it uses.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly ref TEntry FindWithDefaultComparer(TKey key, int hashCode, out int index)
+    {
+        int i = GetBucketRef(hashCode) - 1;
+        uint collisions = 0;
+        while (i >= 0)
+        {
+            ref TEntry entry = ref _entries[i];
+            if (entry.HashCode == hashCode && EqualityComparer<TKey>.Default.Equals(entry.Key, key))
+            {
+                index = i;
+                return ref entry;
+            }
+
+            i = entry.Next;
+            if (++collisions > (uint)_bucketCount)
+            {
+                ThrowConcurrentOperation();
+            }
+        }
+
+        index = -1;
+        return ref Unsafe.NullRef<TEntry>();
     }
 
     /// <summary>
@@ -199,22 +195,9 @@ internal struct ChunkedHashTable<TKey, TEntry>
         if (typeof(TKey).IsValueType && comparer is null)
         {
             hashCode = key!.GetHashCode();
-            int i = GetBucketRef(hashCode) - 1;
-            uint collisions = 0;
-            while (i >= 0)
+            if (!Unsafe.IsNullRef(ref FindWithDefaultComparer(key, hashCode, out index)))
             {
-                ref TEntry entry = ref _entries[i];
-                if (entry.HashCode == hashCode && EqualityComparer<TKey>.Default.Equals(entry.Key, key))
-                {
-                    index = i;
-                    return false;
-                }
-
-                i = entry.Next;
-                if (++collisions > (uint)_bucketCount)
-                {
-                    ThrowConcurrentOperation();
-                }
+                return false;
             }
         }
         else
