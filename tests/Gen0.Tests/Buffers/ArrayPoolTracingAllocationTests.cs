@@ -97,13 +97,7 @@ public sealed class ArrayPoolTracingAllocationTests
 
         using var listener = new BuffersListener(EventLevel.Verbose);
         using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = "tracing" });
-        long perPair = Watchdog.Run(() =>
-        {
-            RentReturn(pool, 4096, 100);
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            RentReturn(pool, 4096, 1_000);
-            return (GC.GetAllocatedBytesForCurrentThread() - before) / 1_000;
-        });
+        long perPair = AllocatedPerPair(pool);
 
         Assert.True(listener.EventCount >= 2_200, $"both events of each pair reach the listener; saw {listener.EventCount}");
 
@@ -119,28 +113,25 @@ public sealed class ArrayPoolTracingAllocationTests
         long perBclPair;
         using (var bclListener = new SourceListener("System.Buffers.ArrayPoolEventSource", EventLevel.Verbose))
         {
-            perBclPair = Watchdog.Run(() =>
-            {
-                RentReturn(ArrayPool<byte>.Shared, 4096, 100);
-                long before = GC.GetAllocatedBytesForCurrentThread();
-                RentReturn(ArrayPool<byte>.Shared, 4096, 1_000);
-                return (GC.GetAllocatedBytesForCurrentThread() - before) / 1_000;
-            });
+            perBclPair = AllocatedPerPair(ArrayPool<byte>.Shared);
             Assert.True(bclListener.EventCount >= 2_000, $"the BCL pool's events reach the listener; saw {bclListener.EventCount}");
         }
 
         using var listener = new BuffersListener(EventLevel.Verbose);
         using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = "tracing-vs-bcl" });
-        long perPair = Watchdog.Run(() =>
-        {
-            RentReturn(pool, 4096, 100);
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            RentReturn(pool, 4096, 1_000);
-            return (GC.GetAllocatedBytesForCurrentThread() - before) / 1_000;
-        });
+        long perPair = AllocatedPerPair(pool);
 
         Assert.True(perPair <= perBclPair, $"a rent+return allocated {perPair} B with a Verbose listener; the BCL's pool {perBclPair} B");
     }
+
+    /// <summary>Bytes this thread allocates per 4 KB rent+return pair on <paramref name="pool"/>, after a warm-up, under the watchdog.</summary>
+    private static long AllocatedPerPair(ArrayPool<byte> pool) => Watchdog.Run(() =>
+    {
+        RentReturn(pool, 4096, 100);
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        RentReturn(pool, 4096, 1_000);
+        return (GC.GetAllocatedBytesForCurrentThread() - before) / 1_000;
+    });
 
     private static void RentReturn(ArrayPool<byte> pool, int length, int pairs)
     {
