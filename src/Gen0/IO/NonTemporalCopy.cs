@@ -29,11 +29,8 @@ namespace Gen0.IO;
 /// a <c>memmove</c> per block, because the stores bypass lines that were there; from 16 MB on it won there too.
 /// </para>
 /// </remarks>
-internal static class NonTemporalCopy
+internal static partial class NonTemporalCopy
 {
-    /// <summary>The total below which the destination is written through the cache (its reader likely wants it there).</summary>
-    public const int Threshold = 4 * 1024 * 1024;
-
     /// <summary>Gets whether this machine has the non-temporal path.</summary>
     public static bool IsSupported => Avx.IsSupported;
 

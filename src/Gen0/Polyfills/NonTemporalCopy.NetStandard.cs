@@ -4,11 +4,8 @@ namespace Gen0.IO;
 /// netstandard2.0 has no hardware intrinsics, so there is no non-temporal path: <see cref="IsSupported"/> is
 /// <see langword="false"/> and big copies go through the cache, block by block (the net8.0+ type explains the cost).
 /// </summary>
-internal static class NonTemporalCopy
+internal static partial class NonTemporalCopy
 {
-    /// <summary>The total below which the destination is written through the cache.</summary>
-    public const int Threshold = 4 * 1024 * 1024;
-
     /// <summary>Gets whether this runtime has the non-temporal path: never on netstandard2.0.</summary>
     public static bool IsSupported => false;
 
