@@ -428,11 +428,9 @@ internal partial struct ChunkedStorage<T>
         return _pages![paged >> _directoryShift][paged & ((1 << _directoryShift) - 1)];
     }
 
-    private readonly T[] GetPagedChunk(int chunkIndex)
-    {
-        int paged = chunkIndex - (1 << _directoryShift);
-        return _pages![paged >> _directoryShift][paged & ((1 << _directoryShift) - 1)];
-    }
+    // Out of line for GetChunk, which is inlined into its callers and keeps the rare paged case out of them.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly T[] GetPagedChunk(int chunkIndex) => GetPagedChunkInline(chunkIndex);
 
     private readonly T[] Rent(int length)
     {
