@@ -45,6 +45,9 @@ internal sealed class GcEventFold
     /// <summary>Raised when a collection's first (or only) pause ended, or a background GC ended.</summary>
     public event Action<GcRecord>? CollectionCompleted;
 
+    /// <summary>Raised when heap statistics or the memory load arrived (after the GC they describe, for a background GC after its end).</summary>
+    public event Action? HeapObserved;
+
     public long Gen0Count { get; private set; }
 
     public long Gen1Count { get; private set; }
@@ -204,6 +207,8 @@ internal sealed class GcEventFold
         {
             _last.HeapAfter = heap;
         }
+
+        HeapObserved?.Invoke();
     }
 
     private void OnGlobalHeapHistory(GCGlobalHeapHistoryTraceData e)
@@ -217,6 +222,8 @@ internal sealed class GcEventFold
             {
                 _last.MemoryLoadPercent = e.MemoryPressure;
             }
+
+            HeapObserved?.Invoke();
         }
     }
 

@@ -34,8 +34,14 @@ internal static class TraceAnalyzer
         string etlx = Path.Combine(Path.GetTempPath(), $"dotnet-gen0-{Environment.ProcessId}-{Guid.NewGuid():N}.etlx");
         try
         {
-            Convert(nettracePath, etlx);
+            string? truncation = Convert(nettracePath, etlx);
             using var log = new TraceLog(etlx);
+            if (truncation is not null)
+            {
+                source = source.AsTruncated();
+                notes = [.. notes ?? [], $"The trace is truncated ({truncation}): the report covers the events before the cut."];
+            }
+
             return Analyze(log, source, notes);
         }
         finally
@@ -44,17 +50,29 @@ internal static class TraceAnalyzer
         }
     }
 
-    private static void Convert(string nettracePath, string etlx)
+    /// <summary>Converts the file; returns null when it was whole, or what cut it short when only its beginning could be read.</summary>
+    private static string? Convert(string nettracePath, string etlx)
     {
         try
         {
-            TraceLog.CreateFromEventPipeDataFile(nettracePath, etlx, new TraceLogOptions { ConversionLog = TextWriter.Null, ContinueOnError = true });
+            TraceLog.CreateFromEventPipeDataFile(nettracePath, etlx, new TraceLogOptions { ConversionLog = TextWriter.Null });
+            return null;
         }
-        catch (Exception ex) when (ex is not OutOfMemoryException)
+        catch (Exception strict) when (strict is not OutOfMemoryException)
         {
-            throw new ToolException(
-                ExitCodes.BadTrace,
-                $"'{nettracePath}' is not a readable .nettrace file ({FirstLine(ex.Message)}). It may be truncated or of another format; record it again with dotnet-trace collect or dotnet-gen0 diagnose.");
+            // A file cut short (a full disk, a killed recorder) still holds whole blocks of events: read those.
+            try
+            {
+                TryDelete(etlx);
+                TraceLog.CreateFromEventPipeDataFile(nettracePath, etlx, new TraceLogOptions { ConversionLog = TextWriter.Null, ContinueOnError = true });
+                return FirstLine(strict.Message);
+            }
+            catch (Exception ex) when (ex is not OutOfMemoryException)
+            {
+                throw new ToolException(
+                    ExitCodes.BadTrace,
+                    $"'{nettracePath}' is not a readable .nettrace file ({FirstLine(strict.Message)}). It may be truncated or of another format; record it again with dotnet-trace collect or dotnet-gen0 diagnose.");
+            }
         }
     }
 
@@ -85,7 +103,9 @@ internal static class TraceAnalyzer
 
         if (eventCount == 0)
         {
-            throw new ToolException(ExitCodes.BadTrace, $"The trace holds no events. Record it with the GC events on (dotnet-gen0 diagnose, or dotnet-trace collect --profile gc-verbose).");
+            throw new ToolException(ExitCodes.BadTrace, source.Truncated
+                ? "The trace is truncated before its first event: record it again (dotnet-gen0 diagnose, or dotnet-trace collect --profile gc-verbose)."
+                : "The trace holds no events. Record it with the GC events on (dotnet-gen0 diagnose, or dotnet-trace collect --profile gc-verbose).");
         }
 
         double seconds = Math.Max(log.SessionDuration.TotalSeconds, 0);
@@ -119,6 +139,7 @@ internal static class TraceAnalyzer
                 TraceFile = source.TraceFile,
                 DurationSeconds = seconds,
                 Partial = source.Partial,
+                Truncated = source.Truncated,
                 ExitCode = source.ExitCode,
                 EventCount = eventCount,
             },

@@ -20,8 +20,17 @@ internal sealed class TraceSource
     /// <summary>Whether the session was cut short (Ctrl+C, the target exited early, a truncated file).</summary>
     public bool Partial { get; init; }
 
+    /// <summary>Whether the trace file was cut short (only the events before the cut were read); the tool then exits with <see cref="ExitCodes.BadTrace"/> after the report.</summary>
+    public bool Truncated { get; init; }
+
     /// <summary>The exit code of a command the tool started, once it exited.</summary>
     public int? ExitCode { get; init; }
 
     public long EventCount { get; init; }
+
+    public TraceSource AsTruncated() => new()
+    {
+        Kind = Kind, ProcessId = ProcessId, ProcessName = ProcessName, CommandLine = CommandLine, TraceFile = TraceFile,
+        DurationSeconds = DurationSeconds, Partial = true, Truncated = true, ExitCode = ExitCode, EventCount = EventCount,
+    };
 }

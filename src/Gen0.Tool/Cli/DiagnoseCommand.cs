@@ -17,12 +17,17 @@ internal static class DiagnoseCommand
         DiagnosisReport report = options.TracePath is string trace
             ? TraceAnalyzer.Analyze(trace, new TraceSource { Kind = "trace", TraceFile = Path.GetFullPath(trace) })
             : Record(options, console, cancellation);
-        if (report.Source.Partial)
+        if (report.Source.Partial && !report.Source.Truncated)
         {
             console.Progress("Stopped early: the report covers what was recorded until then.");
         }
 
         ReportOutput.Write(report, DiagnosisDocument.Build(report), options.Output, console);
+        if (report.Source.Truncated)
+        {
+            throw new ToolException(ExitCodes.BadTrace, "The trace file is truncated: the report above covers only the events before the cut. Record it again for a whole session.");
+        }
+
         return ExitCodes.Success;
     }
 

@@ -53,10 +53,11 @@ internal static class MonitorCommand
         using (var source = new EventPipeEventSource(session.EventStream))
         {
             var fold = new GcEventFold(source, stacks: null);
-            fold.CollectionCompleted += record =>
+            fold.CollectionCompleted += accumulator.Add;
+            fold.HeapObserved += () =>
             {
-                firstHeap ??= record.HeapAfter;
-                accumulator.Add(record, fold.HeapCount);
+                firstHeap ??= fold.LastHeap;
+                accumulator.Observe(fold.LastHeap, fold.LastMemoryLoadPercent, fold.HeapCount);
             };
             Task processing = Task.Factory.StartNew(() => Process(source), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
 

@@ -17,10 +17,10 @@ internal sealed class ToolCommandLine
 
     private readonly Option<bool> _json = new("--json") { Description = "Write one JSON object on standard output and nothing else (progress goes to standard error)", Recursive = true };
     private readonly Option<string?> _html = new("--html") { Description = "Also write a self-contained HTML report with charts to this path", HelpName = "path", Recursive = true };
-    private readonly Option<int?> _monitorPid = ProcessIdOption();
+    private readonly Option<int> _monitorPid = ProcessIdOption();
     private readonly Option<double> _interval = new("--interval") { Description = "Seconds per line (1 to 3600)", DefaultValueFactory = _ => 1, HelpName = "seconds" };
     private readonly Option<double?> _monitorDuration = new("--duration") { Description = "Stop after this many seconds (default: until Ctrl+C or the process exits)", HelpName = "seconds" };
-    private readonly Option<int?> _diagnosePid = ProcessIdOption();
+    private readonly Option<int> _diagnosePid = ProcessIdOption();
     private readonly Option<double?> _diagnoseDuration = new("--duration") { Description = "Seconds to record (default: 10 for -p, until the command exits for --)", HelpName = "seconds" };
     private readonly Option<string?> _trace = new("--trace") { Description = "Analyse a .nettrace file recorded by dotnet-trace (with the gc-verbose profile) instead of attaching", HelpName = "file" };
     private readonly Option<string?> _keepTrace = new("--output-trace") { Description = "Keep the recorded .nettrace at this path (to open in PerfView, or to diagnose again with --trace)", HelpName = "file" };
@@ -45,7 +45,7 @@ internal sealed class ToolCommandLine
         };
         Monitor.Validators.Add(r =>
         {
-            if (r.GetValue(_monitorPid) is null)
+            if (r.GetResult(_monitorPid) is null)
             {
                 r.AddError("monitor needs the process: -p <pid> (dotnet-gen0 ps lists them).");
             }
@@ -87,7 +87,7 @@ internal sealed class ToolCommandLine
         {
             var options = new MonitorOptions
             {
-                ProcessId = parsed.GetValue(_monitorPid)!.Value,
+                ProcessId = parsed.GetValue(_monitorPid),
                 Interval = TimeSpan.FromSeconds(parsed.GetValue(_interval)),
                 Duration = Seconds(parsed.GetValue(_monitorDuration)),
                 Output = output,
@@ -98,7 +98,7 @@ internal sealed class ToolCommandLine
         {
             var options = new DiagnoseOptions
             {
-                ProcessId = parsed.GetValue(_diagnosePid),
+                ProcessId = parsed.GetResult(_diagnosePid) is null ? null : parsed.GetValue(_diagnosePid),
                 TracePath = parsed.GetValue(_trace),
                 Command = parsed.GetValue(_command) ?? [],
                 Duration = Seconds(parsed.GetValue(_diagnoseDuration)),
@@ -113,7 +113,7 @@ internal sealed class ToolCommandLine
 
     private void ValidateDiagnose(CommandResult r)
     {
-        int sources = (r.GetValue(_diagnosePid) is null ? 0 : 1) + (r.GetValue(_trace) is null ? 0 : 1) + ((r.GetValue(_command) ?? []).Length == 0 ? 0 : 1);
+        int sources = (r.GetResult(_diagnosePid) is null ? 0 : 1) + (r.GetValue(_trace) is null ? 0 : 1) + ((r.GetValue(_command) ?? []).Length == 0 ? 0 : 1);
         if (sources == 0)
         {
             r.AddError("diagnose needs what to look at: -p <pid>, --trace <file.nettrace>, or -- <command> [args].");
@@ -134,10 +134,20 @@ internal sealed class ToolCommandLine
         }
     }
 
-    private static Option<int?> ProcessIdOption()
+    private static Option<int> ProcessIdOption()
     {
-        var option = new Option<int?>("--process-id", "-p") { Description = "The id of the process (dotnet-gen0 ps lists them)", HelpName = "pid" };
-        option.Validators.Add(r => Check(r, () => r.GetValueOrDefault<int?>() is null or > 0, "-p takes a process id, a whole number above 0."));
+        var option = new Option<int>("--process-id", "-p") { Description = "The id of the process (dotnet-gen0 ps lists them)", HelpName = "pid" };
+        option.CustomParser = r =>
+        {
+            string text = r.Tokens.Count == 1 ? r.Tokens[0].Value : "";
+            if (int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int pid) && pid > 0)
+            {
+                return pid;
+            }
+
+            r.AddError($"-p takes a process id, a whole number above 0 ('{text}' is not one).");
+            return 0;
+        };
         return option;
     }
 

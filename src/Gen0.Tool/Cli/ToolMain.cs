@@ -9,6 +9,11 @@ internal static class ToolMain
     public static int Run(string[] args, ToolConsole console)
     {
         var commandLine = new ToolCommandLine();
+        if (args.Length == 0)
+        {
+            return ShowHelp(commandLine, console);
+        }
+
         ParseResult parsed;
         Func<ToolConsole, CancellationToken, int>? verb;
         try

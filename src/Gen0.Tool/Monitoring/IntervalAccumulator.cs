@@ -31,14 +31,22 @@ internal sealed class IntervalAccumulator
         }
     }
 
-    public void Add(GcRecord record, int? heapCount)
+    public void Add(GcRecord record)
     {
         lock (_lock)
         {
             _interval.Add(record);
             _total.Add(record);
-            _lastHeap = record.HeapAfter ?? _lastHeap;
-            _memoryLoad = record.MemoryLoadPercent ?? _memoryLoad;
+        }
+    }
+
+    /// <summary>The heap after the latest GC and the memory load, as the events report them.</summary>
+    public void Observe(GcHeapAfter? heap, int? memoryLoad, int? heapCount)
+    {
+        lock (_lock)
+        {
+            _lastHeap = heap ?? _lastHeap;
+            _memoryLoad = memoryLoad ?? _memoryLoad;
             _heapCount = heapCount ?? _heapCount;
         }
     }

@@ -53,7 +53,7 @@ internal static class DiagnosisDocument
             _ => $"Process {s.ProcessId}" + (s.ProcessName is null ? "" : $" ({s.ProcessName})"),
         };
         string exit = s.ExitCode is int code ? $", exit code {code}" : "";
-        string partial = s.Partial ? ", PARTIAL (stopped early)" : "";
+        string partial = s.Truncated ? ", PARTIAL (truncated file)" : s.Partial ? ", PARTIAL (stopped early)" : "";
         return string.Create(CultureInfo.InvariantCulture, $"{what}: {s.DurationSeconds:F1} s, {s.EventCount:N0} events{exit}{partial}.");
     }
 
