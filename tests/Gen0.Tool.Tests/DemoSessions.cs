@@ -68,6 +68,16 @@ public sealed class DemoSessions : IDisposable
     {
         public JsonElement Report => JsonDocument.Parse(Run.Out).RootElement;
 
+        /// <summary>The requests the demo served in its measured phase.</summary>
+        public long DemoRequests
+        {
+            get
+            {
+                using JsonDocument demo = JsonDocument.Parse(File.ReadAllText(DemoResultPath));
+                return demo.RootElement.GetProperty("requests").GetInt64();
+            }
+        }
+
         /// <summary>What the demo's own in-process GcEventRecorder counted: LOH bytes per type.</summary>
         public IReadOnlyDictionary<string, long> DemoLohTypes
         {

@@ -45,6 +45,28 @@ public sealed class RemedyCatalogTests
         Assert.Equal(remedy, RemedyCatalog.For(type, ["System.GC.<AllocateUninitializedArray>g__AllocateNewArrayWorker|77_0", "System.Runtime.Unknown.Thing"], pinned).Id);
     }
 
+    [Theory]
+    [InlineData("System.String", "string base64 = Convert.ToBase64String(json);", "base64")]
+    [InlineData("System.Byte[]", "response.Write(Encoding.ASCII.GetBytes(base64));", "encoding-getbytes")]
+    [InlineData("System.Int32[]", "int[] snapshot = ids.ToArray();", "temporary-copy")]
+    [InlineData("System.Int32[]", "var ids = new List<int>(visible);", "list-growth")]
+    [InlineData("System.Byte[]", "byte[] data = File.ReadAllBytes(path);", "file-read-all")]
+    [InlineData("System.Byte[]", "byte[] buffer = new byte[length];", "temporary-array")]
+    [InlineData("System.String", "string s = sb.ToString();", "large-string")]
+    public void AnInlinedCall_IsNamedByTheLinesText(string type, string line, string remedy) =>
+        Assert.Equal(remedy, RemedyCatalog.For(type, [], pinned: false, line).Id);
+
+    [Fact]
+    public void ToArrayOfBytesThroughAllocateUninitializedArray_IsMemoryStreamToArray()
+    {
+        Assert.Equal("memorystream-toarray", RemedyCatalog.For("System.Byte[]", ["System.GC.<AllocateUninitializedArray>g__AllocateNewArrayWorker|77_0"], false, "byte[] json = buffer.ToArray();").Id);
+        Assert.Equal("temporary-copy", RemedyCatalog.For("System.Byte[]", [], false, "byte[] copy = list.ToArray();").Id);
+    }
+
+    [Fact]
+    public void AKnownFrame_WinsOverTheLinesText() =>
+        Assert.Equal("memorystream-growth", RemedyCatalog.For("System.Byte[]", ["System.IO.MemoryStream.set_Capacity"], false, "string s = Convert.ToBase64String(x);").Id);
+
     [Fact]
     public void EveryRemedy_HasAnIdAGen0TypeAndAdvice()
     {

@@ -20,11 +20,11 @@ internal sealed class AllocationFold
     public const int MaxStacksPerCulprit = 32;
     public const string OtherTypes = "(other types)";
 
-    private readonly Func<TraceEvent, IReadOnlyList<string>?> _stacks;
+    private readonly Func<TraceEvent, ResolvedStack?> _stacks;
     private readonly HeapTotals _loh = new();
     private readonly HeapTotals _poh = new();
 
-    public AllocationFold(TraceEventDispatcher source, Func<TraceEvent, IReadOnlyList<string>?> stacks)
+    public AllocationFold(TraceEventDispatcher source, Func<TraceEvent, ResolvedStack?> stacks)
     {
         _stacks = stacks;
         source.Clr.GCAllocationTick += OnTick;
@@ -58,8 +58,8 @@ internal sealed class AllocationFold
         }
 
         string typeName = string.IsNullOrEmpty(e.TypeName) ? "(unknown type)" : e.TypeName;
-        IReadOnlyList<string> stack = _stacks(e) ?? [];
-        if (stack.Count == 0 || stack.All(static f => f == CodeFrames.Unresolved))
+        ResolvedStack stack = _stacks(e) ?? ResolvedStack.Empty;
+        if (stack.Frames.Count == 0 || stack.Frames.All(static f => f == CodeFrames.Unresolved))
         {
             TicksWithoutStack++;
         }
@@ -76,14 +76,15 @@ internal sealed class AllocationFold
     private sealed class HeapTotals
     {
         private readonly Dictionary<string, (long Bytes, long Samples)> _types = new(StringComparer.Ordinal);
-        private readonly Dictionary<(string Type, string Method, string Remedy), CulpritTotals> _culprits = [];
+        private readonly Dictionary<(string Type, string Method, string Remedy, int Line), CulpritTotals> _culprits = [];
 
         public long Bytes { get; private set; }
 
         public long Samples { get; private set; }
 
-        public void Add(string typeName, IReadOnlyList<string> stack, long bytes, bool pinned)
+        public void Add(string typeName, ResolvedStack resolved, long bytes, bool pinned)
         {
+            IReadOnlyList<string> stack = resolved.Frames;
             Bytes += bytes;
             Samples++;
             string typeKey = _types.ContainsKey(typeName) || _types.Count < MaxTypes ? typeName : OtherTypes;
@@ -91,22 +92,22 @@ internal sealed class AllocationFold
             _types[typeKey] = (t.Bytes + bytes, t.Samples + 1);
 
             (IReadOnlyList<string> library, string method) = CodeFrames.Split(stack);
-            Remedy remedy = RemedyCatalog.For(typeName, library, pinned);
-            var key = (typeKey, method, remedy.Id);
+            Remedy remedy = RemedyCatalog.For(typeName, library, pinned, resolved.Source?.Text);
+            var key = (typeKey, method, remedy.Id, resolved.Source?.Line ?? 0);
             if (!_culprits.TryGetValue(key, out CulpritTotals? culprit))
             {
                 if (_culprits.Count >= MaxCulprits)
                 {
-                    key = (typeKey, OtherTypes, RemedyCatalog.Unknown.Id);
+                    key = (typeKey, OtherTypes, RemedyCatalog.Unknown.Id, 0);
                     remedy = RemedyCatalog.Unknown;
                     if (!_culprits.TryGetValue(key, out culprit))
                     {
-                        _culprits[key] = culprit = new CulpritTotals(remedy);
+                        _culprits[key] = culprit = new CulpritTotals(remedy, null);
                     }
                 }
                 else
                 {
-                    _culprits[key] = culprit = new CulpritTotals(remedy);
+                    _culprits[key] = culprit = new CulpritTotals(remedy, resolved.Source);
                 }
             }
 
@@ -131,7 +132,7 @@ internal sealed class AllocationFold
         private double Share(long bytes) => Bytes == 0 ? 0 : (double)bytes / Bytes;
     }
 
-    private sealed class CulpritTotals(Remedy remedy)
+    private sealed class CulpritTotals(Remedy remedy, SourceLine? source)
     {
         private readonly Dictionary<string, (string[] Frames, long Count)> _stacks = new(StringComparer.Ordinal);
 
@@ -166,6 +167,9 @@ internal sealed class AllocationFold
                 Samples = Samples,
                 Share = share,
                 Remedy = remedy,
+                SourceFile = source?.File,
+                SourceLine = source?.Line,
+                SourceText = source?.Text,
                 Stack = stack,
                 DistinctStacks = _stacks.Count,
             };

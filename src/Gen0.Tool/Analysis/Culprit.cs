@@ -23,6 +23,15 @@ internal sealed class Culprit
 
     public required Remedy Remedy { get; init; }
 
+    /// <summary>The source file of <see cref="Method"/>'s allocating line, when the module's PDB was found.</summary>
+    public string? SourceFile { get; init; }
+
+    /// <summary>The line in <see cref="SourceFile"/>.</summary>
+    public int? SourceLine { get; init; }
+
+    /// <summary>The text of that line, when the file is on this machine.</summary>
+    public string? SourceText { get; init; }
+
     /// <summary>The stack seen most often for this culprit, innermost frame first.</summary>
     public IReadOnlyList<string> Stack { get; init; } = [];
 

@@ -18,17 +18,17 @@ internal sealed class GcEventFold
     public const int MaxRecords = 100_000;
 
     private readonly Queue<GcRecord> _records = new();
-    private readonly Func<TraceEvent, IReadOnlyList<string>?>? _stacks;
+    private readonly Func<TraceEvent, ResolvedStack?>? _stacks;
     private double _suspendedAt;
     private bool _suspendedForGc;
     private GcRecord? _pauseOwner;
     private GcRecord? _background;
     private GcRecord? _last;
-    private IReadOnlyList<string>? _pendingTriggerStack;
+    private ResolvedStack? _pendingTriggerStack;
 
     /// <param name="source">The events.</param>
-    /// <param name="stacks">Resolves an event's call stack (innermost frame first); null for a live source without stacks.</param>
-    public GcEventFold(TraceEventDispatcher source, Func<TraceEvent, IReadOnlyList<string>?>? stacks)
+    /// <param name="stacks">Resolves an event's call stack; null for a live source without stacks.</param>
+    public GcEventFold(TraceEventDispatcher source, Func<TraceEvent, ResolvedStack?>? stacks)
     {
         _stacks = stacks;
         source.Clr.GCSuspendEEStart += OnSuspend;

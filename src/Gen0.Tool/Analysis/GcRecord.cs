@@ -28,7 +28,7 @@ internal sealed class GcRecord
     public int? MemoryLoadPercent { get; set; }
 
     /// <summary>For an induced GC, the stack of the thread that triggered it (innermost first), when stacks are known.</summary>
-    public IReadOnlyList<string>? TriggerStack { get; set; }
+    public ResolvedStack? TriggerStack { get; set; }
 
     public bool IsInduced => Reason is GCReason.Induced or GCReason.InducedNotForced or GCReason.InducedCompacting or GCReason.InducedLowMemory;
 

@@ -8,4 +8,7 @@ internal sealed class InducedCaller
     public long Count { get; init; }
 
     public IReadOnlyList<string> Stack { get; init; } = [];
+
+    /// <summary>Where the call is (file:line), when the module's PDB was found.</summary>
+    public string? Source { get; init; }
 }

@@ -113,11 +113,34 @@ internal static class RemedyCatalog
         ("Gen0.Buffers.ScalableArrayPool`1.", PoolMiss),
     ];
 
+    /// <summary>
+    /// What the allocating line of application code calls, for an allocation whose BCL frames the JIT inlined away
+    /// (the stack then ends in the application method): the first pattern found in the line's text wins.
+    /// </summary>
+    private static readonly (string Pattern, Remedy Remedy)[] s_linePatterns =
+    [
+        ("Convert.ToBase64", Base64),
+        ("GetBytes(", EncodingGetBytes),
+        ("SerializeToUtf8Bytes(", JsonToBytes),
+        ("File.ReadAll", FileReadAll),
+        ("ReadToEnd(", FileReadAll),
+        ("Array.Resize(", ArrayResize),
+        ("new List<", ListGrowth),
+        (".ToList()", ListGrowth),
+        ("new HashSet<", HashSetGrowth),
+        (".ToHashSet()", HashSetGrowth),
+        ("new Dictionary<", DictionaryGrowth),
+        (".ToDictionary(", DictionaryGrowth),
+        ("new MemoryStream(", MemoryStreamGrowth),
+        (".ToArray()", TemporaryCopy),
+    ];
+
     /// <summary>The remedy for an allocation of <paramref name="typeName"/> made through <paramref name="libraryFrames"/>.</summary>
     /// <param name="typeName">The allocated type as the runtime names it (<c>System.Byte[]</c>).</param>
     /// <param name="libraryFrames">The framework frames from the allocation outwards, up to the first application frame.</param>
     /// <param name="pinned">Whether the object went to the pinned object heap.</param>
-    public static Remedy For(string typeName, IReadOnlyList<string> libraryFrames, bool pinned = false)
+    /// <param name="sourceText">The text of the application line that allocated, when known: names the BCL call the JIT inlined.</param>
+    public static Remedy For(string typeName, IReadOnlyList<string> libraryFrames, bool pinned = false, string? sourceText = null)
     {
         // Innermost first: MemoryStream growth under JsonSerializer.Serialize is the stream's fault, not the serializer's.
         foreach (string fullFrame in libraryFrames)
@@ -135,6 +158,20 @@ internal static class RemedyCatalog
         if (pinned)
         {
             return PinnedAllocation;
+        }
+
+        if (sourceText is not null)
+        {
+            foreach ((string pattern, Remedy remedy) in s_linePatterns)
+            {
+                if (sourceText.Contains(pattern, StringComparison.Ordinal))
+                {
+                    // MemoryStream.ToArray allocates through GC.AllocateUninitializedArray; List<T>.ToArray with new T[].
+                    return remedy == TemporaryCopy && typeName == "System.Byte[]" && libraryFrames.Any(static f => f.StartsWith("System.GC.", StringComparison.Ordinal))
+                        ? MemoryStreamToArray
+                        : remedy;
+                }
+            }
         }
 
         if (typeName.EndsWith("[]", StringComparison.Ordinal))

@@ -36,13 +36,14 @@ internal static class TraceAnalyzer
         {
             string? truncation = Convert(nettracePath, etlx);
             using var log = new TraceLog(etlx);
+            using var sourceLines = new SourceLines();
             if (truncation is not null)
             {
                 source = source.AsTruncated();
                 notes = [.. notes ?? [], $"The trace is truncated ({truncation}): the report covers the events before the cut."];
             }
 
-            return Analyze(log, source, notes);
+            return Analyze(log, sourceLines, source, notes);
         }
         finally
         {
@@ -76,15 +77,15 @@ internal static class TraceAnalyzer
         }
     }
 
-    private static DiagnosisReport Analyze(TraceLog log, TraceSource source, IEnumerable<string>? notes)
+    private static DiagnosisReport Analyze(TraceLog log, SourceLines sourceLines, TraceSource source, IEnumerable<string>? notes)
     {
         TraceLogEventSource events = log.Events.GetSource();
         bool anyStack = false;
-        IReadOnlyList<string>? Stack(TraceEvent e)
+        ResolvedStack? Stack(TraceEvent e)
         {
-            IReadOnlyList<string>? frames = ReadStack(e);
-            anyStack |= frames is { Count: > 0 };
-            return frames;
+            ResolvedStack? stack = ReadStack(e, sourceLines);
+            anyStack |= stack is { Frames.Count: > 0 };
+            return stack;
         }
 
         var gc = new GcEventFold(events, Stack);
@@ -188,8 +189,11 @@ internal static class TraceAnalyzer
         };
     }
 
-    /// <summary>The event's managed stack, innermost frame first, without signatures; null when the event has none.</summary>
-    private static string[]? ReadStack(TraceEvent e)
+    /// <summary>
+    /// The event's managed stack, innermost frame first, without signatures, and the source line of its first
+    /// application frame; null when the event has no stack.
+    /// </summary>
+    private static ResolvedStack? ReadStack(TraceEvent e, SourceLines sourceLines)
     {
         TraceCallStack? stack = e.CallStack();
         if (stack is null)
@@ -198,6 +202,8 @@ internal static class TraceAnalyzer
         }
 
         var frames = new List<string>(16);
+        SourceLine? source = null;
+        bool applicationSeen = false;
         for (TraceCallStack? frame = stack; frame is not null && frames.Count < MaxFrames; frame = frame.Caller)
         {
             string name = CodeFrames.MethodName(frame.CodeAddress.FullMethodName);
@@ -206,10 +212,16 @@ internal static class TraceAnalyzer
                 continue; // a run of native frames reads as one
             }
 
+            if (!applicationSeen && !CodeFrames.IsLibrary(name))
+            {
+                applicationSeen = true;
+                source = sourceLines.Resolve(frame.CodeAddress);
+            }
+
             frames.Add(name);
         }
 
-        return [.. frames];
+        return new ResolvedStack([.. frames], source);
     }
 
     private static Gen2Report Gen2(List<GcRecord> records)
@@ -241,16 +253,16 @@ internal static class TraceAnalyzer
                 Reason = GcReasons.Name(r.Reason),
                 StartSeconds = (r.StartMs - origin) / 1000.0,
                 PauseMs = r.PauseMs,
-                InducedBy = r.TriggerStack is { } stack ? InducingMethod(stack) : null,
+                InducedBy = r.TriggerStack is { } stack ? InducingMethod(stack.Frames) : null,
             })],
         };
     }
 
     private static IReadOnlyList<InducedCaller> InducedCallers(List<GcRecord> records) =>
         [.. records
-            .Where(static r => r.IsInduced && r.TriggerStack is { Count: > 0 })
-            .GroupBy(static r => InducingMethod(r.TriggerStack!))
-            .Select(static g => new InducedCaller { Method = g.Key, Count = g.Count(), Stack = g.First().TriggerStack! })
+            .Where(static r => r.IsInduced && r.TriggerStack is { Frames.Count: > 0 })
+            .GroupBy(static r => InducingMethod(r.TriggerStack!.Frames))
+            .Select(static g => new InducedCaller { Method = g.Key, Count = g.Count(), Stack = g.First().TriggerStack!.Frames, Source = g.First().TriggerStack!.Source?.ToString() })
             .OrderByDescending(static c => c.Count)];
 
     /// <summary>The first application frame above the runtime's own frames of <c>GC.Collect</c>.</summary>

@@ -9,6 +9,9 @@ internal static class DiagnosisDocument
     /// <summary>How many culprits get their stack printed.</summary>
     public const int StacksShown = 6;
 
+    /// <summary>How many frames of a stack the report prints (the JSON has them all): the allocation and its callers, not the thread pool's plumbing.</summary>
+    public const int FramesShown = 12;
+
     public static ReportDocument Build(DiagnosisReport r)
     {
         var doc = new ReportDocument("dotnet-gen0 diagnose: who makes the garbage");
@@ -93,18 +96,19 @@ internal static class DiagnosisDocument
         }
 
         section.Paragraph("Sampled from the runtime's allocation ticks (one per ~100 KB): bytes are estimates, shares are reliable. 'Method' is the first application frame; 'Allocated in' the frame that allocated.");
-        var table = new ReportTable("#", "Type", "MB", "Share", "Method", "Allocated in", "Gen0 remedy").Numeric(0, 2, 3);
+        var table = new ReportTable("#", "Type", "MB", "Share", "Method", "Line", "Allocated in", "Gen0 remedy").Numeric(0, 2, 3);
         for (int i = 0; i < r.LohCulprits.Count; i++)
         {
             Culprit c = r.LohCulprits[i];
-            table.Row((i + 1).ToString(CultureInfo.InvariantCulture), c.TypeName, Format.Mb(c.SampledBytes), Format.Percent(c.Share), CodeFrames.Short(c.Method), CodeFrames.Short(c.Allocator), c.Remedy.Gen0Type);
+            table.Row((i + 1).ToString(CultureInfo.InvariantCulture), c.TypeName, Format.Mb(c.SampledBytes), Format.Percent(c.Share), CodeFrames.Short(c.Method), Line(c), CodeFrames.Short(c.Allocator), c.Remedy.Gen0Type);
         }
 
         section.Table(table);
         for (int i = 0; i < Math.Min(StacksShown, r.LohCulprits.Count); i++)
         {
             Culprit c = r.LohCulprits[i];
-            section.Stack($"#{i + 1} {c.TypeName} in {c.Method} ({Format.Percent(c.Share)}): {c.Remedy.Gen0Type}. {c.Remedy.Advice}", c.Stack);
+            string code = c.SourceText is null ? "" : $" Line {c.SourceLine}: {c.SourceText}";
+            section.Stack($"#{i + 1} {c.TypeName} in {c.Method} ({Format.Percent(c.Share)}).{code} Remedy: {c.Remedy.Gen0Type}. {c.Remedy.Advice}", Trim(c.Stack));
         }
 
         var chart = new ReportChart(ChartKind.Bars, "LOH bytes by type (sampled)", "MB allocated on the LOH in the session", "type");
@@ -158,16 +162,16 @@ internal static class DiagnosisDocument
         if (r.InducedCallers.Count > 0)
         {
             ReportSection induced = doc.Add("Who called GC.Collect");
-            var table = new ReportTable("Method", "Induced GCs").Numeric(1);
+            var table = new ReportTable("Method", "Line", "Induced GCs").Numeric(2);
             foreach (InducedCaller caller in r.InducedCallers)
             {
-                table.Row(caller.Method, Format.Number(caller.Count));
+                table.Row(caller.Method, caller.Source ?? "-", Format.Number(caller.Count));
             }
 
             induced.Table(table);
             foreach (InducedCaller caller in r.InducedCallers.Take(3))
             {
-                induced.Stack($"{caller.Method} ({caller.Count} induced GC{(caller.Count == 1 ? "" : "s")})", caller.Stack);
+                induced.Stack($"{caller.Method} ({caller.Count} induced GC{(caller.Count == 1 ? "" : "s")})", Trim(caller.Stack));
             }
         }
         else if (r.Gc.InducedCollections > 0)
@@ -196,15 +200,20 @@ internal static class DiagnosisDocument
 
         if (p.PohCulprits.Count > 0)
         {
-            var table = new ReportTable("POH type", "MB", "Method", "Allocated in", "Gen0 remedy").Numeric(1);
+            var table = new ReportTable("POH type", "MB", "Method", "Line", "Allocated in", "Gen0 remedy").Numeric(1);
             foreach (Culprit c in p.PohCulprits)
             {
-                table.Row(c.TypeName, Format.Mb(c.SampledBytes), CodeFrames.Short(c.Method), CodeFrames.Short(c.Allocator), c.Remedy.Gen0Type);
+                table.Row(c.TypeName, Format.Mb(c.SampledBytes), CodeFrames.Short(c.Method), Line(c), CodeFrames.Short(c.Allocator), c.Remedy.Gen0Type);
             }
 
             section.Table(table);
         }
     }
+
+    private static string Line(Culprit c) => c.SourceFile is null ? "-" : $"{Path.GetFileName(c.SourceFile)}:{c.SourceLine}";
+
+    private static IReadOnlyList<string> Trim(IReadOnlyList<string> stack) =>
+        stack.Count <= FramesShown ? stack : [.. stack.Take(FramesShown), $"... {stack.Count - FramesShown} more frame(s) (all of them in --json)"];
 
     private static void AddRemedies(ReportDocument doc, DiagnosisReport r)
     {
