@@ -17,8 +17,9 @@ public sealed class AttachTests
         Assert.True(demo.WaitForError("running", TimeSpan.FromSeconds(30)), $"the demo did not start: {demo.Error}");
         int pid = demo.Process.Id;
 
-        // monitor: one JSON object at the end, with every interval and the whole session.
-        ToolRun monitor = ToolRun.InProcess("monitor", "-p", pid.ToString(System.Globalization.CultureInfo.InvariantCulture), "--duration", "2", "--interval", "1", "--json");
+        // monitor: one JSON object at the end, with every interval and the whole session; and the HTML page.
+        string html = Path.Combine(Path.GetTempPath(), $"gen0-monitor-{Guid.NewGuid():N}.html");
+        ToolRun monitor = ToolRun.InProcess("monitor", "-p", pid.ToString(System.Globalization.CultureInfo.InvariantCulture), "--duration", "2", "--interval", "1", "--json", "--html", html);
         Assert.True(monitor.ExitCode == 0, monitor.Error);
         JsonElement m = monitor.Json().RootElement;
         Assert.Equal("duration", m.GetProperty("ended").GetString());
@@ -28,6 +29,10 @@ public sealed class AttachTests
         Assert.True(total.GetProperty("pauseMs").GetDouble() > 0);
         Assert.True(total.GetProperty("lohBytes").GetInt64() > 0);
         Assert.InRange(total.GetProperty("memoryLoadPercent").GetInt32(), 1, 100);
+        string page = File.ReadAllText(html);
+        File.Delete(html);
+        System.Xml.Linq.XDocument parsed = System.Xml.Linq.XDocument.Parse(page[page.IndexOf("<html", StringComparison.Ordinal)..]);
+        Assert.Equal(2, parsed.Descendants(System.Xml.Linq.XName.Get("svg", "http://www.w3.org/2000/svg")).Count()); // pause % and LOH/POH over time
 
         if (OperatingSystem.IsWindows())
         {

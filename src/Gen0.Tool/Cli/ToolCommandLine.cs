@@ -177,6 +177,4 @@ internal sealed class ToolCommandLine
             result.AddError(message);
         }
     }
-
-    public static string Invariant(double value) => value.ToString(CultureInfo.InvariantCulture);
 }
