@@ -17,4 +17,10 @@ public static class GcAlertRules
 
     /// <summary>Private bytes are far above the baseline (k times the median of recent peaks).</summary>
     public const string PrivateBytes = "process-private-bytes";
+
+    /// <summary>The memory load at the last GC is at or above the GC's high-load threshold (or <see cref="GcMonitorOptions.MemoryLoadThresholdPercent"/>).</summary>
+    public const string MemoryLoad = "gc-memory-load";
+
+    /// <summary>The objects waiting for finalization grew in each of the last N windows: the finalizer thread falls behind.</summary>
+    public const string FinalizationQueueGrowth = "gc-finalization-queue-growth";
 }

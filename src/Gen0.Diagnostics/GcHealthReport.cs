@@ -70,6 +70,21 @@ public sealed class GcHealthReport
     /// <summary>Bytes the GC had committed at the last GC.</summary>
     public long CommittedBytes { get; init; }
 
+    /// <summary>The memory load at the last GC against the memory the GC may use and its high-load threshold.</summary>
+    public GcMemoryLoad Memory { get; init; } = new();
+
+    /// <summary>The GC's configuration: mode, concurrency, heap count, DATAS, limits.</summary>
+    public GcConfiguration Configuration { get; init; } = new();
+
+    /// <summary>Pinned objects the last GC found.</summary>
+    public long PinnedObjectCount { get; init; }
+
+    /// <summary>Objects ready for finalization found by the last GC (they and what they reference survive until the finalizer ran).</summary>
+    public long FinalizationPendingCount { get; init; }
+
+    /// <summary>Bytes the last GC promoted (its survivors).</summary>
+    public long PromotedBytes { get; init; }
+
     /// <summary>The types with the most LOH allocation, when the monitor tracks events; otherwise <see langword="null"/>.</summary>
     public IReadOnlyList<LargeObjectAllocation>? LargeObjectAllocations { get; init; }
 
@@ -113,6 +128,9 @@ public sealed class GcHealthReport
         Row(sb, "LOH / POH", string.Create(c, $"{Mb(Heap.LargeObjectHeapBytes)} / {Mb(Heap.PinnedObjectHeapBytes)} MB (LOH {(LargeObjectHeapGrowthBytes >= 0 ? "+" : "")}{Mb(LargeObjectHeapGrowthBytes)} MB in window)"));
         Row(sb, "Heap total / fragmented", string.Create(c, $"{Mb(Heap.TotalBytes)} MB / {Mb(Heap.FragmentedBytes)} MB ({Heap.FragmentationPercentage:F1} %)"));
         Row(sb, "Allocation rate", string.Create(c, $"{Mb((long)AllocationRateBytesPerSecond)} MB/s ({Mb(AllocatedBytes)} MB in window)"));
+        Row(sb, "Memory load", Memory.AvailableBytes > 0 ? string.Create(c, $"{Mb(Memory.LoadBytes)} of {Mb(Memory.AvailableBytes)} MB ({Memory.LoadPercentage:F1} %, high at {Mb(Memory.HighLoadThresholdBytes)} MB)") : "unknown (no GC yet)");
+        Row(sb, "GC configuration", Configuration.ToString());
+        Row(sb, "Pinned / finalization pending", string.Create(c, $"{PinnedObjectCount} / {FinalizationPendingCount} objects (promoted {Mb(PromotedBytes)} MB by the last GC)"));
         Row(sb, "Private / committed", string.Create(c, $"{Mb(PrivateBytes)} MB / {Mb(CommittedBytes)} MB{(PrivateBytesBaseline is long b ? $" (baseline {Mb(b)} MB)" : "")}"));
         if (LargeObjectAllocations is { Count: > 0 } loh)
         {

@@ -20,6 +20,7 @@ public sealed partial class GcMonitor
         CheckInduced(in first, in sample, now);
         CheckGrowth(now);
         CheckPrivateBytes(sample.Figures.PrivateBytes, now);
+        CheckMemoryLoad(in sample.Figures, now);
 
         foreach (GcAlert alert in _firing)
         {
@@ -109,6 +110,20 @@ public sealed partial class GcMonitor
                 "Find which types allocate on the LOH (GcEventRecorder.GetLargeObjectAllocations, or PerfView's GC Heap Alloc view); rent large buffers from a pool or use chunked collections that stay under 85,000 bytes.");
         }
 
+        bool finalizationGrew = true;
+        for (int i = start; i < _windows.Count - 1; i++)
+        {
+            finalizationGrew &= _windows[i + 1].FinalizationPending > _windows[i].FinalizationPending;
+        }
+
+        long finalizationGrowth = _windows.Last.FinalizationPending - _windows[start].FinalizationPending;
+        if (finalizationGrew && finalizationGrowth >= Math.Max(1, _options.FinalizationQueueGrowthThreshold))
+        {
+            Fire(GcAlertRules.FinalizationQueueGrowth, finalizationGrowth, _options.FinalizationQueueGrowthThreshold, "objects", now,
+                string.Create(CultureInfo.InvariantCulture, $"The objects waiting for finalization grew in each of the last {n} windows, by {finalizationGrowth:N0} in all, to {_windows.Last.FinalizationPending:N0}: the finalizer thread falls behind, and everything they reference survives another GC."),
+                "Dispose what has a finalizer (streams, handles, timers) instead of leaving it to the GC, and make sure no finalizer blocks (a lock, I/O, a synchronous wait).");
+        }
+
         long blocking = _windows.Last.BlockingGen2Total - _windows[start].BlockingGen2Total;
         if (blockingEveryWindow)
         {
@@ -134,6 +149,27 @@ public sealed partial class GcMonitor
         Fire(GcAlertRules.PrivateBytes, privateBytes, _options.PrivateBytesFactor * b, "bytes", now,
             string.Create(CultureInfo.InvariantCulture, $"Private bytes are {privateBytes / (1024.0 * 1024.0):F1} MB, {(double)privateBytes / b:F1} times the baseline of {b / (1024.0 * 1024.0):F1} MB."),
             "Compare with the managed heap size: if the heap grew, look at gen 2 and LOH sizes and what survives; if not, look for native memory (unmanaged buffers, handles, thread stacks).");
+    }
+
+    private void CheckMemoryLoad(in GcFigures figures, DateTimeOffset now)
+    {
+        if (figures.TotalAvailableMemoryBytes <= 0 || figures.LastAny.Index == 0)
+        {
+            return; // no GC yet: the runtime has no load to report
+        }
+
+        double threshold = _options.MemoryLoadThresholdPercent is double percent
+            ? percent / 100.0 * figures.TotalAvailableMemoryBytes
+            : figures.HighMemoryLoadThresholdBytes;
+        if (threshold <= 0 || figures.MemoryLoadBytes < threshold)
+        {
+            return;
+        }
+
+        double loadPercent = 100.0 * figures.MemoryLoadBytes / figures.TotalAvailableMemoryBytes;
+        Fire(GcAlertRules.MemoryLoad, figures.MemoryLoadBytes, threshold, "bytes", now,
+            string.Create(CultureInfo.InvariantCulture, $"Memory load at the last GC is {loadPercent:F1} % of the {figures.TotalAvailableMemoryBytes / (1024.0 * 1024.0):F0} MB the GC may use, at or above its high threshold of {100.0 * threshold / figures.TotalAvailableMemoryBytes:F0} %: it now collects gen 2 aggressively, and the container is close to its limit."),
+            "Compare the GC heap with the load: if the heap is most of it, cut what survives (LOH, caches; dotnet-gen0 diagnose names the allocators); if not, look for native memory. Raise the container's limit only after that.");
     }
 
     /// <summary>The fixed baseline, or the median of the peaks of the last closed windows; null until enough have closed.</summary>
@@ -223,6 +259,11 @@ public sealed partial class GcMonitor
             PrivateBytes = b.PrivateBytes,
             PrivateBytesBaseline = PrivateBytesBaseline(),
             CommittedBytes = b.CommittedBytes,
+            Memory = new GcMemoryLoad { LoadBytes = b.MemoryLoadBytes, AvailableBytes = b.TotalAvailableMemoryBytes, HighLoadThresholdBytes = b.HighMemoryLoadThresholdBytes },
+            Configuration = _configuration,
+            PinnedObjectCount = b.PinnedObjectsCount,
+            FinalizationPendingCount = b.FinalizationPendingCount,
+            PromotedBytes = b.PromotedBytes,
             LargeObjectAllocations = _recorder?.GetLargeObjectAllocations(),
             Alerts = [.. _active.Values],
         };

@@ -58,6 +58,7 @@ public sealed partial class GcMonitor : IDisposable
     private readonly RingBuffer<GcWindowMark> _windows;
     private readonly Dictionary<string, GcAlert> _active = new(StringComparer.Ordinal);
     private readonly List<GcAlert> _firing = [];
+    private readonly GcConfiguration _configuration;
     private readonly long _windowTicks;
     private readonly long _sampleSpacingTicks;
     private TimeSpan[]? _pauseScratch;
@@ -77,7 +78,7 @@ public sealed partial class GcMonitor : IDisposable
     }
 
     /// <summary>Creates a monitor on any data source and clock (tests use fakes).</summary>
-    internal GcMonitor(GcMonitorOptions options, IGcDataSource? source, TimeProvider timeProvider)
+    internal GcMonitor(GcMonitorOptions options, IGcDataSource? source, TimeProvider timeProvider, GcConfiguration? configuration = null)
     {
         ArgumentNullException.ThrowIfNull(options);
         options.Validate();
@@ -99,6 +100,7 @@ public sealed partial class GcMonitor : IDisposable
         }
 
         _source = source;
+        _configuration = configuration ?? GcConfigurationReader.Read();
         Meter = CreateMeter();
         Poll();
         if (_options.TimerEnabled)
@@ -232,7 +234,7 @@ public sealed partial class GcMonitor : IDisposable
             sample.BlockingGen2Total = _figures.BlockingGen2Count ?? 0;
             sample.BackgroundGen2Total = _figures.BackgroundGen2Count ?? 0;
             _windowStart = sample.Timestamp;
-            _windows.Add(new GcWindowMark(_figures.LohSizeBytes, sample.BlockingGen2Total, _figures.PrivateBytes));
+            _windows.Add(new GcWindowMark(_figures.LohSizeBytes, sample.BlockingGen2Total, _figures.PrivateBytes, _figures.FinalizationPendingCount));
         }
         else
         {
@@ -292,6 +294,7 @@ public sealed partial class GcMonitor : IDisposable
         }
 
         _pauses.Add(new GcPauseSample(timestamp, now.Index, now.Pause));
+        _pauseHistogram?.Record(now.Pause.TotalSeconds);
     }
 
     /// <summary>
@@ -345,7 +348,7 @@ public sealed partial class GcMonitor : IDisposable
             _windows.RemoveFirst();
         }
 
-        _windows.Add(new GcWindowMark(sample.Figures.LohSizeBytes, sample.BlockingGen2Total, _windowPrivatePeak));
+        _windows.Add(new GcWindowMark(sample.Figures.LohSizeBytes, sample.BlockingGen2Total, _windowPrivatePeak, sample.Figures.FinalizationPendingCount));
         _windowStart = sample.Timestamp;
         _windowPrivatePeak = 0;
     }

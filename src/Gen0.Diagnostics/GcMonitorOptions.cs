@@ -71,6 +71,19 @@ public sealed class GcMonitorOptions
     /// </summary>
     public int PrivateBytesBaselineWindows { get; set; } = 10;
 
+    /// <summary>
+    /// Raise <see cref="GcAlertRules.MemoryLoad"/> when the memory load at the last GC reaches this percentage of the
+    /// memory the GC may use. <see langword="null"/> (the default) uses the GC's own high-memory-load threshold
+    /// (<c>GCHighMemPercent</c>, 90 % unless configured), where it starts collecting aggressively.
+    /// </summary>
+    public double? MemoryLoadThresholdPercent { get; set; }
+
+    /// <summary>
+    /// Raise <see cref="GcAlertRules.FinalizationQueueGrowth"/> when the objects waiting for finalization grew in each of
+    /// the last <see cref="GrowthWindows"/> windows, by at least this many in all. Default 1,000.
+    /// </summary>
+    public long FinalizationQueueGrowthThreshold { get; set; } = 1_000;
+
     /// <summary>Whether to read the process's private bytes. Default true.</summary>
     public bool ReadPrivateBytes { get; set; } = true;
 
@@ -122,6 +135,12 @@ public sealed class GcMonitorOptions
             throw new ArgumentOutOfRangeException(nameof(PrivateBytesFactor), PrivateBytesFactor, "PrivateBytesFactor must be positive.");
         }
 
+        if (MemoryLoadThresholdPercent is double load && (double.IsNaN(load) || load <= 0 || load > 100))
+        {
+            throw new ArgumentOutOfRangeException(nameof(MemoryLoadThresholdPercent), MemoryLoadThresholdPercent, "MemoryLoadThresholdPercent must be a percentage above 0 and at most 100, or null for the GC's own threshold.");
+        }
+
+        ArgumentOutOfRangeException.ThrowIfNegative(FinalizationQueueGrowthThreshold, nameof(FinalizationQueueGrowthThreshold));
         ArgumentOutOfRangeException.ThrowIfNegative(InducedCollectionsThreshold, nameof(InducedCollectionsThreshold));
         ArgumentOutOfRangeException.ThrowIfLessThan(GrowthWindows, 1, nameof(GrowthWindows));
         ArgumentOutOfRangeException.ThrowIfGreaterThan(GrowthWindows, MaxWindowHistory, nameof(GrowthWindows));

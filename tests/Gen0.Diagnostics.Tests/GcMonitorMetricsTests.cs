@@ -118,7 +118,7 @@ public class GcMonitorMetricsTests
         Assert.All(gen0, i => Assert.StartsWith("gen0.", i.Name, StringComparison.Ordinal));
         Assert.All(gen0, i => Assert.False(string.IsNullOrEmpty(i.Unit), i.Name + " has no unit"));
         Assert.All(gen0, i => Assert.DoesNotMatch("(_bytes|_seconds|_percent|percentage)$", i.Name));
-        Assert.Equal(7, gen0.Count);
+        Assert.Equal(15, gen0.Count);
     }
 
     [Fact]

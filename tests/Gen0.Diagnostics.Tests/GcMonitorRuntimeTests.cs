@@ -54,6 +54,51 @@ public class GcMonitorRuntimeTests
     }
 
     [Fact]
+    public void LiveRuntime_ReportsMemoryLoadConfigurationPinsAndPendingFinalizers()
+    {
+        using var monitor = new GcMonitor(new GcMonitorOptions { PollingInterval = TimeSpan.Zero });
+        byte[] pinnedArray = new byte[64];
+        System.Runtime.InteropServices.GCHandle pin = System.Runtime.InteropServices.GCHandle.Alloc(pinnedArray, System.Runtime.InteropServices.GCHandleType.Pinned);
+        try
+        {
+            MakeFinalizable(2_000);
+            GC.Collect(); // no WaitForPendingFinalizers: the objects are still queued when the GC reports
+            GcHealthReport report = monitor.Snapshot();
+
+            Assert.True(report.Memory.AvailableBytes > 0);
+            Assert.True(report.Memory.LoadBytes > 0);
+            Assert.InRange(report.Memory.HighLoadThresholdBytes, 1, report.Memory.AvailableBytes);
+            Assert.True(report.PinnedObjectCount >= 1, $"pinned {report.PinnedObjectCount}");
+            Assert.True(report.FinalizationPendingCount > 0, $"pending {report.FinalizationPendingCount}");
+            Assert.Equal(System.Runtime.GCSettings.IsServerGC, report.Configuration.IsServer);
+            Assert.True(report.Configuration.HeapCount >= 1);
+            Assert.Equal(85_000, report.Configuration.LargeObjectHeapThresholdBytes);
+            Assert.InRange(report.Configuration.HighMemoryLoadPercent, 1, 100);
+        }
+        finally
+        {
+            pin.Free();
+            GC.WaitForPendingFinalizers();
+        }
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static void MakeFinalizable(int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            _ = new Finalizable();
+        }
+    }
+
+    private sealed class Finalizable
+    {
+        ~Finalizable()
+        {
+        }
+    }
+
+    [Fact]
     public void LargeArraysInALoop_RaiseLohGrowth_AndTheRecorderNamesByteArrays()
     {
         var options = new GcMonitorOptions

@@ -40,6 +40,12 @@ internal struct GcFigures
     /// <summary>Fragmentation per generation after the last GC: gen0, gen1, gen2, LOH, POH.</summary>
     public long Gen0FragmentedBytes, Gen1FragmentedBytes, Gen2FragmentedBytes, LohFragmentedBytes, PohFragmentedBytes;
 
+    /// <summary>Memory load, the memory the GC may use, and its high-load threshold, at the last GC (0 before the first).</summary>
+    public long MemoryLoadBytes, TotalAvailableMemoryBytes, HighMemoryLoadThresholdBytes;
+
+    /// <summary>Pinned objects and objects ready for finalization found by the last GC, and the bytes it promoted.</summary>
+    public long PinnedObjectsCount, FinalizationPendingCount, PromotedBytes;
+
     /// <summary>The last GC of any kind.</summary>
     public GcLastCollection LastAny;
 

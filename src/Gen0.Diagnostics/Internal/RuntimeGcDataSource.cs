@@ -40,6 +40,12 @@ internal sealed class RuntimeGcDataSource : IGcDataSource, IDisposable
         figures.Gen2SizeBytes = SizeAfter(generations, 2, out figures.Gen2FragmentedBytes);
         figures.LohSizeBytes = SizeAfter(generations, 3, out figures.LohFragmentedBytes);
         figures.PohSizeBytes = SizeAfter(generations, 4, out figures.PohFragmentedBytes);
+        figures.MemoryLoadBytes = any.MemoryLoadBytes;
+        figures.TotalAvailableMemoryBytes = any.TotalAvailableMemoryBytes;
+        figures.HighMemoryLoadThresholdBytes = any.HighMemoryLoadThresholdBytes;
+        figures.PinnedObjectsCount = any.PinnedObjectsCount;
+        figures.FinalizationPendingCount = any.FinalizationPendingCount;
+        figures.PromotedBytes = any.PromotedBytes;
         figures.LastAny = Last(any);
         figures.LastEphemeral = Last(GC.GetGCMemoryInfo(GCKind.Ephemeral));
         figures.LastFullBlocking = Last(GC.GetGCMemoryInfo(GCKind.FullBlocking));
