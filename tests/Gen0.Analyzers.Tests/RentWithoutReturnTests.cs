@@ -41,7 +41,7 @@ public sealed class RentWithoutReturnTests
             ArrayPool<byte>.Shared.Return(buffer);
             return read;
         }
-        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "if 'stream.Read(buffer, 0, buffer.Length)' throws"));
+        """, Verify.Diagnostic("GEN0008").WithLocation(0).WithArguments("buffer", "'stream.Read(buffer, 0, buffer.Length)' throws"));
 
     [Fact]
     public Task ReturnedWithNothingThatThrowsInBetween() => Check("""
@@ -372,5 +372,5 @@ public sealed class RentWithoutReturnTests
 
             ArrayPool<byte>.Shared.Return(buffer);
         }
-        """, Verify.Diagnostic("GEN0002").WithLocation(0));
+        """, Verify.Diagnostic("GEN0008").WithLocation(0));
 }

@@ -3,13 +3,13 @@ using System;
 namespace Gen0.Analyzers.Flow;
 
 /// <summary>
-/// The states a tracked local may be in at a program point, as a set: the analysis is a may-analysis, so a merge
-/// of two paths is the union of their states and a rule fires when the bad state is possible on some path.
+/// What a tracked variable holds. One value per <see cref="Fact"/>; as a set (flags), the outcomes of a callee for a
+/// parameter (<see cref="MethodSummaries"/>).
 /// </summary>
 [Flags]
 internal enum OwnershipState : byte
 {
-    /// <summary>No path reaches this point yet.</summary>
+    /// <summary>No state (an empty set).</summary>
     None = 0,
 
     /// <summary>Holds a rental or pooled object that this method must release.</summary>
