@@ -373,4 +373,35 @@ public sealed class RentWithoutReturnTests
             ArrayPool<byte>.Shared.Return(buffer);
         }
         """, Verify.Diagnostic("GEN0008").WithLocation(0));
+
+    // Found by the real-code corpus (MemoryPack): the CFG keeps the never-taken exit edge of while (true); a loop left
+    // only through a hand-over is not a leak.
+    [Fact]
+    public Task InfiniteLoopLeftOnlyByHandingOver() => Check("""
+        public void M(List<byte[]> owners, int n)
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(100);
+            while (true)
+            {
+                if (n-- == 0)
+                {
+                    owners.Add(buffer);
+                    return;
+                }
+            }
+        }
+
+        public void N(int n)
+        {
+            byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(100)|};
+            do
+            {
+                if (n-- == 0)
+                {
+                    return;
+                }
+            }
+            while (true);
+        }
+        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "on every path"));
 }

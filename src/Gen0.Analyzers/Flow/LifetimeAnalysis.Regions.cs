@@ -73,6 +73,11 @@ internal sealed partial class LifetimeAnalysis
 
     private FactSet RefineBy(IOperation condition, FactSet state, bool value)
     {
+        if (condition.ConstantValue is { HasValue: true, Value: bool constant })
+        {
+            return constant == value ? state : FactSet.Empty; // the CFG keeps the edge of while (true) that never runs
+        }
+
         if (condition is IUnaryOperation { OperatorKind: UnaryOperatorKind.Not } not)
         {
             return RefineBy(OwnershipModel.Unwrap(not.Operand), state, !value);

@@ -1,0 +1,13 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+
+namespace Gen0.AnalyzerCorpus;
+
+/// <summary>What one corpus project gave: its size, the compile errors left, the findings and the analyzers' own time.</summary>
+public sealed record CorpusResult(
+    CorpusProject Project,
+    int Files,
+    long Lines,
+    ImmutableArray<Diagnostic> CompileErrors,
+    ImmutableArray<Diagnostic> Findings,
+    TimeSpan AnalyzerTime);
