@@ -404,4 +404,42 @@ public sealed class RentWithoutReturnTests
             while (true);
         }
         """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "on every path"));
+
+    // Found by the real-code corpus (SharpZipLib's TarInputStream.ReadByte): Read is this stream's own override of
+    // Stream.Read, which borrows its buffer like the method it overrides; the early return leaks the array.
+    [Fact]
+    public Task AnOverrideOfALibraryMethodBorrowsLikeTheLibraryMethod() => Verify.AnalyzerAsync<PoolLifetimeAnalyzer>("""
+        public class OneByteStream : MemoryStream
+        {
+            public override int ReadByte()
+            {
+                byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(1)|};
+                int read = Read(buffer, 0, 1);
+                if (read <= 0)
+                {
+                    return -1;
+                }
+
+                byte result = buffer[0];
+                ArrayPool<byte>.Shared.Return(buffer);
+                return result;
+            }
+
+            public override int Read(byte[] buffer, int offset, int count) => base.Read(buffer, offset, count);
+        }
+        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "on every path"));
+
+    // Span and memory methods (CopyTo, Fill) throw only on a bug, like indexing: the message names the call that can
+    // really fail.
+    [Fact]
+    public Task SpanMethodsAreNotNamedAsTheReason() => Check("""
+        public int M(ReadOnlySpan<char> name, System.Text.Encoding encoding, byte[] output)
+        {
+            char[] chars = {|#0:ArrayPool<char>.Shared.Rent(name.Length)|};
+            name.CopyTo(chars);
+            int written = encoding.GetBytes(chars, 0, name.Length, output, 0);
+            ArrayPool<char>.Shared.Return(chars);
+            return written;
+        }
+        """, Verify.Diagnostic("GEN0008").WithLocation(0).WithArguments("chars", "'encoding.GetBytes(chars, 0, name.Length, output, 0)' throws"));
 }

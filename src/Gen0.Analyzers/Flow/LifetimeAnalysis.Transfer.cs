@@ -352,7 +352,8 @@ internal sealed partial class LifetimeAnalysis
 
         bool isThisArgument = invocation.TargetMethod.IsExtensionMethod && parameter is { Ordinal: 0 };
         if (!isThisArgument && parameter is not null
-            && (OwnershipModel.IsOwningParameter(parameter) || OwnershipModel.IsDeclaredInSource(invocation.TargetMethod)))
+            && (OwnershipModel.IsOwningParameter(parameter)
+                || (OwnershipModel.IsDeclaredInSource(invocation.TargetMethod) && !OwnershipModel.OverridesLibraryMethod(invocation.TargetMethod))))
         {
             Escape(reference, who, ref state);
             return;

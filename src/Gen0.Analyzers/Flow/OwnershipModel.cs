@@ -112,12 +112,15 @@ internal sealed class OwnershipModel
 
     /// <summary>
     /// Calls that do not throw on correct use, so they do not count as a way for an exception to lose a rental:
-    /// ArrayPool rents and returns, and the views of an array (AsSpan, Slice, ...).
+    /// ArrayPool rents and returns, the views of an array (AsSpan, Slice, ...) and the methods of spans and memories
+    /// (CopyTo, Fill, Clear, ...), which, like indexing an array, throw only on a bug.
     /// </summary>
     public bool IsBenign(IOperation operation) => operation switch
     {
         IInvocationOperation invocation when invocation.TargetMethod.Name is "Rent" or "Return" =>
             KnownTypes.DerivesFrom(invocation.TargetMethod.ContainingType, Types.ArrayPool),
+        IInvocationOperation { Instance: { } instance } when Types.IsView(instance.Type) => true,
+        IInvocationOperation { TargetMethod.IsExtensionMethod: true } invocation when invocation.TargetMethod.ContainingType.ToDisplayString() == "System.MemoryExtensions" => true,
         _ => TryGetViewSource(operation, out _),
     };
 
@@ -237,6 +240,32 @@ internal sealed class OwnershipModel
     }
 
     /// <summary>The argument bound to a call's first parameter, whatever the order they are written in.</summary>
+    /// <summary>
+    /// True for an override of a library method (<c>Stream.Read</c> overridden by a stream of the compilation): it
+    /// is held to the library's contract, which borrows its array arguments, even when no summary of it is made
+    /// (a non-sealed override may be overridden again).
+    /// </summary>
+    public static bool OverridesLibraryMethod(IMethodSymbol method)
+    {
+        for (IMethodSymbol? overridden = method.OverriddenMethod; overridden is not null; overridden = overridden.OverriddenMethod)
+        {
+            if (!IsDeclaredInSource(overridden))
+            {
+                return true;
+            }
+        }
+
+        foreach (IMethodSymbol implemented in method.ExplicitInterfaceImplementations)
+        {
+            if (!IsDeclaredInSource(implemented))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     private static IArgumentOperation FirstArgument(ImmutableArray<IArgumentOperation> arguments)
     {
         foreach (IArgumentOperation argument in arguments)
