@@ -86,13 +86,13 @@ public sealed class CorpusCompiler(string extractedRoot)
         Stopwatch clock = Stopwatch.StartNew();
         ImmutableArray<Diagnostic> findings = await withAnalyzers.GetAnalyzerDiagnosticsAsync();
         clock.Stop();
-        TimeSpan analyzerTime = TimeSpan.Zero;
+        var perAnalyzer = new SortedDictionary<string, TimeSpan>(StringComparer.Ordinal);
         foreach (DiagnosticAnalyzer analyzer in analyzers)
         {
-            analyzerTime += (await withAnalyzers.GetAnalyzerTelemetryInfoAsync(analyzer, CancellationToken.None)).ExecutionTime;
+            perAnalyzer[analyzer.GetType().Name] = (await withAnalyzers.GetAnalyzerTelemetryInfoAsync(analyzer, CancellationToken.None)).ExecutionTime;
         }
 
-        return new CorpusResult(project, trees.Count, lines, errors, [.. findings.OrderBy(d => d.Location.SourceTree?.FilePath).ThenBy(d => d.Location.SourceSpan.Start)], analyzerTime);
+        return new CorpusResult(project, trees.Count, lines, errors, [.. findings.OrderBy(d => d.Location.SourceTree?.FilePath).ThenBy(d => d.Location.SourceSpan.Start)], perAnalyzer);
     }
 
     private static ImmutableArray<DiagnosticAnalyzer> LoadAnalyzers() =>

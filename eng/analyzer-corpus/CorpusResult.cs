@@ -10,4 +10,8 @@ public sealed record CorpusResult(
     long Lines,
     ImmutableArray<Diagnostic> CompileErrors,
     ImmutableArray<Diagnostic> Findings,
-    TimeSpan AnalyzerTime);
+    IReadOnlyDictionary<string, TimeSpan> AnalyzerTimes)
+{
+    /// <summary>The time of every analyzer together.</summary>
+    public TimeSpan AnalyzerTime => AnalyzerTimes.Values.Aggregate(TimeSpan.Zero, (sum, time) => sum + time);
+}

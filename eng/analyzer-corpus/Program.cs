@@ -13,6 +13,7 @@ var compiler = new CorpusCompiler(args[0]);
 var total = TimeSpan.Zero;
 long totalLines = 0;
 var byRule = new SortedDictionary<string, int>(StringComparer.Ordinal);
+var byAnalyzer = new SortedDictionary<string, TimeSpan>(StringComparer.Ordinal);
 foreach (CorpusProject project in CorpusCatalog.Projects)
 {
     if (!Directory.Exists(Path.Combine(args[0], project.Repository)))
@@ -23,6 +24,11 @@ foreach (CorpusProject project in CorpusCatalog.Projects)
 
     CorpusResult result = await compiler.RunAsync(project);
     total += result.AnalyzerTime;
+    foreach (KeyValuePair<string, TimeSpan> time in result.AnalyzerTimes)
+    {
+        byAnalyzer[time.Key] = byAnalyzer.GetValueOrDefault(time.Key) + time.Value;
+    }
+
     totalLines += result.Lines;
     var erroneousFiles = result.CompileErrors.Select(e => e.Location.SourceTree?.FilePath).Distinct().Count();
     Console.WriteLine($"# {project.Name} @ {project.Commit[..12]}: {result.Files} files, {result.Lines:N0} lines, "
@@ -41,6 +47,11 @@ foreach (CorpusProject project in CorpusCatalog.Projects)
 }
 
 Console.WriteLine($"# total: {totalLines:N0} lines, analyzer time {total.TotalMilliseconds:N0} ms ({(totalLines == 0 ? 0 : total.TotalSeconds * 10_000 / totalLines):N3} s per 10k lines; single-threaded, measure on a quiet machine)");
+foreach (KeyValuePair<string, TimeSpan> time in byAnalyzer)
+{
+    Console.WriteLine($"# {time.Key}: {time.Value.TotalMilliseconds:N0} ms");
+}
+
 foreach (KeyValuePair<string, int> rule in byRule)
 {
     Console.WriteLine($"# {rule.Key}: {rule.Value}");

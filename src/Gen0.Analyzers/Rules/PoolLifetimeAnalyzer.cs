@@ -53,8 +53,9 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
                 root = root.Parent;
             }
 
-            // Bodies only: field, property and parameter initializers hold no locals worth tracking.
-            if (root is not (IMethodBodyOperation or IConstructorBodyOperation or IBlockOperation) || !seen.Add(root) || HasErrors(root))
+            // Bodies only: field, property and parameter initializers hold no locals worth tracking. A body with no
+            // rent, pooled creation or ref/out call into this compilation needs no control-flow graph at all.
+            if (root is not (IMethodBodyOperation or IConstructorBodyOperation or IBlockOperation) || !seen.Add(root) || !IsWorthAnalyzing(root, model))
             {
                 continue;
             }
@@ -64,11 +65,35 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
         }
     }
 
-    private static bool HasErrors(IOperation root)
+    /// <summary>False when the body has errors (the analysis would guess) or nothing that can produce a rental.</summary>
+    private static bool IsWorthAnalyzing(IOperation root, OwnershipModel model)
     {
+        bool candidate = false;
         foreach (IOperation operation in root.Descendants())
         {
-            if (operation is IInvalidOperation)
+            switch (operation)
+            {
+                case IInvalidOperation:
+                    return false;
+                case IInvocationOperation or IObjectCreationOperation or IAwaitOperation when !candidate:
+                    candidate = model.IsSource(operation, out _) || HasRefOrOutIntoSource(operation);
+                    break;
+            }
+        }
+
+        return candidate;
+    }
+
+    private static bool HasRefOrOutIntoSource(IOperation operation)
+    {
+        if (operation is not IInvocationOperation invocation)
+        {
+            return false;
+        }
+
+        foreach (IArgumentOperation argument in invocation.Arguments)
+        {
+            if (argument.Parameter is { RefKind: RefKind.Ref or RefKind.Out })
             {
                 return true;
             }
