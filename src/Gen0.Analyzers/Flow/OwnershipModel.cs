@@ -100,6 +100,14 @@ internal sealed class OwnershipModel
         return false;
     }
 
+    /// <summary>
+    /// True for the types a helper of the compilation is followed for when it fills a <c>ref</c>/<c>out</c> argument:
+    /// arrays, <c>IMemoryOwner&lt;T&gt;</c> and Gen0's pooled types. (Objects of Pool&lt;T&gt;/ObjectPool&lt;T&gt;, which can be
+    /// of any class, are not followed through ref/out helpers: summarizing every such call would cost more than it finds.)
+    /// </summary>
+    public bool MayHoldRental(ITypeSymbol type) =>
+        type is IArrayTypeSymbol || IsOwnerLike(type) || (type is INamedTypeSymbol named && IsChunked(named));
+
     /// <summary><c>pool.TryRent(out x)</c> of Gen0's Pool&lt;T&gt;: a rental into its out argument when it returns true.</summary>
     public bool IsTryRent(IInvocationOperation invocation) =>
         invocation.TargetMethod.Name == "TryRent" && KnownTypes.Is(invocation.TargetMethod.ContainingType, Types.Pool);

@@ -76,7 +76,7 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
                 case IInvalidOperation:
                     return false;
                 case IInvocationOperation or IObjectCreationOperation or IAwaitOperation when !candidate:
-                    candidate = model.IsSource(operation, out _) || HasRefOrOutIntoSource(operation);
+                    candidate = model.IsSource(operation, out _) || HasRefOrOutIntoSource(operation, model);
                     break;
             }
         }
@@ -84,16 +84,26 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
         return candidate;
     }
 
-    private static bool HasRefOrOutIntoSource(IOperation operation)
+    private static bool HasRefOrOutIntoSource(IOperation operation, OwnershipModel model)
     {
         if (operation is not IInvocationOperation invocation)
         {
             return false;
         }
 
+        if (model.IsTryRent(invocation))
+        {
+            return true;
+        }
+
+        if (!OwnershipModel.IsDeclaredInSource(invocation.TargetMethod))
+        {
+            return false;
+        }
+
         foreach (IArgumentOperation argument in invocation.Arguments)
         {
-            if (argument.Parameter is { RefKind: RefKind.Ref or RefKind.Out })
+            if (argument.Parameter is { RefKind: RefKind.Ref or RefKind.Out } parameter && model.MayHoldRental(parameter.Type))
             {
                 return true;
             }
@@ -181,6 +191,10 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
                 if (parameter.RefKind == RefKind.Out && model.IsTryRent(call))
                 {
                     Track(tracked, local.Local, new RentalSource(OwnershipKind.Rental, call, lossReclaimed: false));
+                }
+                else if (!model.MayHoldRental(parameter.Type))
+                {
+                    break;
                 }
                 else if (RentsInto(summaries, call.TargetMethod, parameter, OwnershipKind.Rental))
                 {
