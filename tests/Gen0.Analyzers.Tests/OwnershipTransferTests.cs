@@ -220,4 +220,37 @@ public sealed class OwnershipTransferTests
 
         private static void RentInto(out byte[] buffer, int n) => buffer = ArrayPool<byte>.Shared.Rent(n);
         """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("buffer", "on every path"));
+
+    // Found by the real-code corpus (Pipelines.Sockets.Unofficial): a helper that parks the array in a field while it
+    // works looks like a hand-over; the caller still reading the array afterwards shows it was only lent.
+    [Fact]
+    public Task StillUsedAfterAHelperKeptItMeansItWasLent() => Check("""
+        private Memory<byte> _pending;
+
+        public int Leaks(Span<byte> destination)
+        {
+            byte[] array = {|#0:ArrayPool<byte>.Shared.Rent(destination.Length)|};
+            int read = Fill(new Memory<byte>(array, 0, destination.Length));
+            new Span<byte>(array, 0, read).CopyTo(destination);
+            return read;
+        }
+
+        public void HandedOverThenSized(List<byte[]> owners)
+        {
+            byte[] array = ArrayPool<byte>.Shared.Rent(16);
+            Keep(array, owners);
+            array = ArrayPool<byte>.Shared.Rent(array.Length * 2);
+            Keep(array, owners);
+        }
+
+        private int Fill(Memory<byte> memory)
+        {
+            _pending = memory;
+            memory.Span.Fill(1);
+            _pending = default;
+            return memory.Length;
+        }
+
+        private static void Keep(byte[] array, List<byte[]> owners) => owners.Add(array);
+        """, Verify.Diagnostic("GEN0002").WithLocation(0).WithArguments("array", "on every path"));
 }

@@ -12,7 +12,7 @@ internal readonly struct Fact : IEquatable<Fact>, IComparable<Fact>
 {
     public const int MaxFlags = 4;
     public const int MaxAliases = 16;
-    private const int FlagShift = 2;
+    private const int FlagShift = 3;
     private const int AliasShift = FlagShift + (2 * MaxFlags);
     private const uint AliasMask = ((1u << MaxAliases) - 1) << AliasShift;
     private const uint FlagMask = ((1u << (2 * MaxFlags)) - 1) << FlagShift;
@@ -23,11 +23,11 @@ internal readonly struct Fact : IEquatable<Fact>, IComparable<Fact>
 
     public static Fact Of(OwnershipState ownership) => new(Index(ownership));
 
-    public OwnershipState Ownership => (OwnershipState)(1 << (int)(_bits & 3));
+    public OwnershipState Ownership => (OwnershipState)(1 << (int)(_bits & 7));
 
     public bool Is(OwnershipState ownership) => Ownership == ownership;
 
-    public Fact With(OwnershipState ownership) => new((_bits & ~3u) | Index(ownership));
+    public Fact With(OwnershipState ownership) => new((_bits & ~7u) | Index(ownership));
 
     public FlagValue Flag(int index) => (FlagValue)((_bits >> (FlagShift + (2 * index))) & 3);
 
@@ -59,6 +59,7 @@ internal readonly struct Fact : IEquatable<Fact>, IComparable<Fact>
         OwnershipState.Owned => 0,
         OwnershipState.Released => 1,
         OwnershipState.Escaped => 2,
+        OwnershipState.Lent => 4,
         _ => 3,
     };
 }

@@ -274,7 +274,7 @@ internal sealed partial class LifetimeAnalysis
                     return;
                 }
 
-                Use(reference, who, state);
+                Use(reference, who, ref state);
                 return;
             case IReturnOperation:
             case IArrayInitializerOperation:
@@ -289,7 +289,7 @@ internal sealed partial class LifetimeAnalysis
                 Escape(reference, who, ref state);
                 return;
             default:
-                Use(reference, who, state);
+                Use(reference, who, ref state);
                 return;
         }
     }
@@ -342,10 +342,10 @@ internal sealed partial class LifetimeAnalysis
                     Release(invocation, who, reportTwice: _kind == OwnershipKind.Rental, ref state);
                     return;
                 case CallEffect.Escape:
-                    Escape(reference, who, ref state);
+                    Escape(reference, who, ref state, OwnershipState.Lent);
                     return;
                 default:
-                    Use(reference, who, state);
+                    Use(reference, who, ref state);
                     return;
             }
         }
@@ -359,7 +359,7 @@ internal sealed partial class LifetimeAnalysis
             return;
         }
 
-        Use(reference, who, state);
+        Use(reference, who, ref state);
     }
 
     /// <summary>
@@ -418,17 +418,28 @@ internal sealed partial class LifetimeAnalysis
         }
 
         _releasedSomewhere |= _reporting;
-        state = state.Select(f => Refers(f, who) && f.Is(OwnershipState.Owned) ? f.With(OwnershipState.Released) : f);
+        state = state.Select(f => Refers(f, who) && (f.Is(OwnershipState.Owned) || f.Is(OwnershipState.Lent)) ? f.With(OwnershipState.Released) : f);
     }
 
-    private void Escape(IOperation reference, int who, ref FactSet state)
+    private void Escape(IOperation reference, int who, ref FactSet state, OwnershipState to = OwnershipState.Escaped)
     {
-        Use(reference, who, state);
-        state = state.Select(f => Refers(f, who) && f.Is(OwnershipState.Owned) ? f.With(OwnershipState.Escaped) : f);
+        if (_reporting && state.Any(f => Refers(f, who) && f.Is(OwnershipState.Released)))
+        {
+            Use(reference, who, ref state);
+        }
+
+        state = state.Select(f => Refers(f, who) && (f.Is(OwnershipState.Owned) || f.Is(OwnershipState.Lent)) ? f.With(to) : f);
     }
 
-    private void Use(IOperation reference, int who, FactSet state)
+    private void Use(IOperation reference, int who, ref FactSet state)
     {
+        // Still used after a method of the project kept it: that method only parked it (a borrow), so it is ours again.
+        // Reading its length is not such a use (growth code sizes the next array from the one it just handed over).
+        if (state.Any(f => Refers(f, who) && f.Is(OwnershipState.Lent)) && !IsLengthRead(reference))
+        {
+            state = state.Select(f => Refers(f, who) && f.Is(OwnershipState.Lent) ? f.With(OwnershipState.Owned) : f);
+        }
+
         if (_reporting && state.Any(f => Refers(f, who) && f.Is(OwnershipState.Released)))
         {
             string what = _kind == OwnershipKind.Rental ? "returned to its pool" : "disposed";
@@ -440,6 +451,9 @@ internal sealed partial class LifetimeAnalysis
                 name == _variable.Name ? "it was " + what : $"'{_variable.Name}', which it refers to, was {what}");
         }
     }
+
+    private static bool IsLengthRead(IOperation reference) =>
+        OwnershipModel.OutermostWrapper(reference).Parent is IPropertyReferenceOperation { Property.Name: "Length" or "LongLength" or "Count" or "IsEmpty" };
 
     private string NameOf(IOperation reference) => reference switch
     {

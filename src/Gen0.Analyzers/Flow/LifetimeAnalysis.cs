@@ -110,7 +110,8 @@ internal sealed partial class LifetimeAnalysis
             exits = (exits & ~OwnershipState.Unowned) | analysis._detached;
         }
 
-        return exits;
+        // To the callee's caller, lent on is kept.
+        return (exits & OwnershipState.Lent) != 0 ? (exits & ~OwnershipState.Lent) | OwnershipState.Escaped : exits;
     }
 
     private void Solve(OwnershipState initial)

@@ -23,4 +23,10 @@ internal enum OwnershipState : byte
 
     /// <summary>Unassigned, null, or holds something this method did not rent.</summary>
     Unowned = 8,
+
+    /// <summary>
+    /// Passed to a method of the project whose summary says it keeps it (stores it somewhere): a hand-over, unless the
+    /// caller goes on using it, which shows the store was temporary (a borrow), and makes it <see cref="Owned"/> again.
+    /// </summary>
+    Lent = 16,
 }
