@@ -33,17 +33,6 @@ public sealed class RentWithoutReturnTests
         """);
 
     [Fact]
-    public Task ReturnedButNotOnException() => Check("""
-        public int M(Stream stream)
-        {
-            byte[] buffer = {|#0:ArrayPool<byte>.Shared.Rent(100)|};
-            int read = stream.Read(buffer, 0, buffer.Length);
-            ArrayPool<byte>.Shared.Return(buffer);
-            return read;
-        }
-        """, Verify.Diagnostic("GEN0008").WithLocation(0).WithArguments("buffer", "'stream.Read(buffer, 0, buffer.Length)' throws"));
-
-    [Fact]
     public Task ReturnedWithNothingThatThrowsInBetween() => Check("""
         public int M()
         {

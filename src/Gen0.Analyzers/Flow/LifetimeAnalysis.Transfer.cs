@@ -342,7 +342,9 @@ internal sealed partial class LifetimeAnalysis
                     Release(invocation, who, reportTwice: _kind == OwnershipKind.Rental, ref state);
                     return;
                 case CallEffect.Escape:
-                    Escape(reference, who, ref state, OwnershipState.Lent);
+                    // An array parked by a helper and still used after is lent; a pooled object registered with an
+                    // owner of the project and then filled (list.Add after tracker.Track(list)) is handed over.
+                    Escape(reference, who, ref state, _kind == OwnershipKind.Rental ? OwnershipState.Lent : OwnershipState.Escaped);
                     return;
                 default:
                     Use(reference, who, ref state);
