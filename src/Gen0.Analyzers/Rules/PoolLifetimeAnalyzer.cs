@@ -10,8 +10,8 @@ namespace Gen0.Analyzers.Rules;
 
 /// <summary>
 /// GEN0002 rent without return, GEN0003 use after return, GEN0004 double return, GEN0005 undisposed pooled object
-/// and GEN0008 rental lost when an exception is thrown: one control-flow analysis per local that receives a rental or a pooled object, in every method, lambda
-/// and local function body.
+/// and GEN0008 rental lost when an exception is thrown: one control-flow analysis per local that receives a rental or
+/// a pooled object, in every method, lambda and local function body.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
