@@ -23,8 +23,11 @@ public static class Gen0Diagnostics
     /// <summary>GEN0006: a pool created inside a method body that does not outlive the call.</summary>
     public const string PoolCreatedPerCallId = "GEN0006";
 
-    /// <summary>GEN0007: <c>GC.Collect</c> outside test projects.</summary>
+    /// <summary>GEN0007: <c>GC.Collect</c> or <c>GC.GetTotalMemory(true)</c> outside test projects.</summary>
     public const string InducedGcId = "GEN0007";
+
+    /// <summary>GEN0008: a rental returned on every normal path but lost when an exception is thrown, from a pool whose lost rentals the GC reclaims.</summary>
+    public const string RentLostOnExceptionId = "GEN0008";
 
     private const string Performance = "Performance";
     private const string Reliability = "Reliability";
@@ -56,7 +59,7 @@ public static class Gen0Diagnostics
     public static readonly DiagnosticDescriptor UseAfterReturn = new(
         UseAfterReturnId,
         "Use after return",
-        "'{0}' is used after it was {1}",
+        "'{0}' is used after {1}",
         Reliability,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
@@ -100,10 +103,21 @@ public static class Gen0Diagnostics
     public static readonly DiagnosticDescriptor InducedGc = new(
         InducedGcId,
         "Induced garbage collection",
-        "GC.Collect induces a blocking collection; let the runtime decide when to collect",
+        "{0} induces a blocking collection; let the runtime decide when to collect",
         Performance,
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
         description: "An induced collection is usually a full blocking gen 2 collection: the longest pause there is. A healthy service keeps the induced-GC counter at 0.",
         helpLinkUri: HelpBase + "gen0007-induced-garbage-collection");
+
+    /// <summary>Descriptor of <see cref="RentLostOnExceptionId"/>: a suggestion, because this is the BCL's own idiom.</summary>
+    public static readonly DiagnosticDescriptor RentLostOnException = new(
+        RentLostOnExceptionId,
+        "Rental lost when an exception is thrown",
+        "'{0}' goes back to its pool on every normal path but not when {1}; return it in a finally block or use a lease",
+        Reliability,
+        DiagnosticSeverity.Info,
+        isEnabledByDefault: true,
+        description: "An array (or ObjectPool object) that is returned on every normal path but not when a call throws is only lost on that exception: the GC reclaims it and the pool allocates a new one. This is the BCL's own idiom (rent, use, return without try/finally), so it is a suggestion; a Pool<T> object lost this way stays GEN0002, because Pool<T> still counts it as alive.",
+        helpLinkUri: HelpBase + "gen0008-rental-lost-when-an-exception-is-thrown");
 }

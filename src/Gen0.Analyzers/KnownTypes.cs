@@ -29,6 +29,26 @@ internal sealed class KnownTypes
         ChunkedHashSet = compilation.GetTypeByMetadataName("Gen0.Collections.ChunkedHashSet`1");
         ChunkedDictionary = compilation.GetTypeByMetadataName("Gen0.Collections.ChunkedDictionary`2");
         PooledMemoryStream = compilation.GetTypeByMetadataName("Gen0.IO.PooledMemoryStream");
+        ObjectPool = compilation.GetTypeByMetadataName("Microsoft.Extensions.ObjectPool.ObjectPool`1");
+        MemoryPool = compilation.GetTypeByMetadataName("System.Buffers.MemoryPool`1");
+        LazyOfT = compilation.GetTypeByMetadataName("System.Lazy`1");
+        LazyInitializer = compilation.GetTypeByMetadataName("System.Threading.LazyInitializer");
+        Interlocked = compilation.GetTypeByMetadataName("System.Threading.Interlocked");
+
+        ImmutableHashSet<INamedTypeSymbol>.Builder views = ImmutableHashSet.CreateBuilder<INamedTypeSymbol>(SymbolEqualityComparer.Default);
+        foreach (string name in new[]
+        {
+            "System.Span`1", "System.ReadOnlySpan`1", "System.Memory`1", "System.ReadOnlyMemory`1", "System.ArraySegment`1",
+            "System.Buffers.ReadOnlySequence`1",
+        })
+        {
+            if (compilation.GetTypeByMetadataName(name) is { } type)
+            {
+                views.Add(type);
+            }
+        }
+
+        Views = views.ToImmutable();
 
         ImmutableHashSet<INamedTypeSymbol>.Builder pooled = ImmutableHashSet.CreateBuilder<INamedTypeSymbol>(SymbolEqualityComparer.Default);
         foreach (string name in new[]
@@ -83,6 +103,20 @@ internal sealed class KnownTypes
 
     public INamedTypeSymbol? PooledMemoryStream { get; }
 
+    /// <summary>Microsoft.Extensions.ObjectPool's <c>ObjectPool&lt;T&gt;</c> (Get/Return), when referenced.</summary>
+    public INamedTypeSymbol? ObjectPool { get; }
+
+    public INamedTypeSymbol? MemoryPool { get; }
+
+    public INamedTypeSymbol? LazyOfT { get; }
+
+    public INamedTypeSymbol? LazyInitializer { get; }
+
+    public INamedTypeSymbol? Interlocked { get; }
+
+    /// <summary>Span, ReadOnlySpan, Memory, ReadOnlyMemory, ArraySegment, ReadOnlySequence: views that never own what they wrap.</summary>
+    public ImmutableHashSet<INamedTypeSymbol> Views { get; }
+
     /// <summary>Types that hold pooled memory whenever they exist (original definitions).</summary>
     public ImmutableHashSet<INamedTypeSymbol> AlwaysPooled { get; }
 
@@ -105,6 +139,9 @@ internal sealed class KnownTypes
         return false;
     }
 
-    /// <summary>True for <c>ArrayPool&lt;T&gt;</c> and everything derived from it, and for Gen0's <c>Pool&lt;T&gt;</c>.</summary>
-    public bool IsPoolType(ITypeSymbol? type) => DerivesFrom(type, ArrayPool) || Is(type, Pool);
+    /// <summary>True for <c>ArrayPool&lt;T&gt;</c>, <c>ObjectPool&lt;T&gt;</c> and everything derived from them, and for Gen0's <c>Pool&lt;T&gt;</c>.</summary>
+    public bool IsPoolType(ITypeSymbol? type) => DerivesFrom(type, ArrayPool) || Is(type, Pool) || DerivesFrom(type, ObjectPool);
+
+    /// <summary>True for a view type (<see cref="Views"/>) over anything.</summary>
+    public bool IsView(ITypeSymbol? type) => type is INamedTypeSymbol named && Views.Contains(named.OriginalDefinition);
 }

@@ -105,7 +105,7 @@ public sealed class CodeFixTests
             }
         }
         """,
-        Verify.Diagnostic("GEN0002").WithLocation(0));
+        Verify.Diagnostic("GEN0008").WithLocation(0));
 
     [Fact]
     public Task PoolRentNeverReturnedGetsTryFinally() => Verify.CodeFixAsync<PoolLifetimeAnalyzer, RentWithoutReturnCodeFix>("""

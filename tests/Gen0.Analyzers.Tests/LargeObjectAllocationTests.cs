@@ -84,4 +84,76 @@ public sealed class LargeObjectAllocationTests
         """,
         Verify.Diagnostic("GEN0001").WithLocation(0),
         Verify.Diagnostic("GEN0001").WithLocation(1));
+
+    // Issue 29, item 6: element sizes of BCL structs are the runtime's (Guid and DateTimeOffset are 16 bytes, not the
+    // 4 of the reference assembly's placeholder field; KeyValuePair<long, long> is 16, not 24).
+    [Fact]
+    public Task BclStructElementSizes() => Check("""
+        public object Guids() => {|#0:new Guid[5_311]|};
+        public object GuidsBelow() => new Guid[5_310];
+        public object Offsets() => {|#1:new DateTimeOffset[5_311]|};
+        public object Spans() => {|#2:new TimeSpan[10_622]|};
+        public object Pairs() => {|#3:new KeyValuePair<long, long>[5_311]|};
+        public object PairsBelow() => new KeyValuePair<long, long>[5_310];
+        public object PairList() => new List<KeyValuePair<long, long>>(5_310);
+        public object Unknown() => new System.Threading.SpinLock[100_000];
+        """,
+        Verify.Diagnostic("GEN0001").WithLocation(0).WithArguments("'new Guid[5_311]'", 85_000L, "ArrayPool<T>.Shared.Rent (or a Lease), or a ChunkedList<T>"),
+        Verify.Diagnostic("GEN0001").WithLocation(1),
+        Verify.Diagnostic("GEN0001").WithLocation(2),
+        Verify.Diagnostic("GEN0001").WithLocation(3));
+
+    // Issue 29, item 6: a table allocated once per type or once per instance, the first time it is needed (the field
+    // is assigned only while it is null, or through Lazy<T>/LazyInitializer), is not per-call garbage and is not
+    // reported; an unconditional store into a field is.
+    [Fact]
+    public Task LazilyAllocatedTablesAreNotPerCall() => Check("""
+        private static byte[]? s_table;
+        private static byte[]? s_shared;
+        private static byte[]? s_ensured;
+        private int[]? _buckets;
+        private long[]? _cache;
+        private long[]? _other;
+        private byte[]? _buffer;
+        private static readonly Lazy<byte[]> s_lazy = new(() => new byte[100_000]);
+        private readonly Lazy<int[]> _lazy = new(() => new int[50_000]);
+        public static byte[] Table => s_table ??= new byte[100_000];
+        public int[] Buckets => _buckets ??= new int[50_000];
+        public long[] Cache()
+        {
+            if (_cache == null)
+            {
+                _cache = new long[20_000];
+            }
+
+            return _cache;
+        }
+
+        public long[] Other() => _other ?? (_other = new long[20_000]);
+        public static byte[] Shared()
+        {
+            System.Threading.Interlocked.CompareExchange(ref s_shared, new byte[100_000], null);
+            return s_shared;
+        }
+
+        public static byte[] Ensured() => System.Threading.LazyInitializer.EnsureInitialized(ref s_ensured, () => new byte[100_000]);
+        public int Lazies() => s_lazy.Value.Length + _lazy.Value.Length;
+        public byte[] PerCall()
+        {
+            _buffer = {|#0:new byte[100_000]|};
+            return _buffer;
+        }
+
+        public byte[] WrongField()
+        {
+            if (_cache == null)
+            {
+                _buffer = {|#1:new byte[100_000]|};
+            }
+
+            return _buffer!;
+        }
+        """,
+        Verify.Diagnostic("GEN0001").WithLocation(0),
+        Verify.Diagnostic("GEN0001").WithLocation(1));
 }

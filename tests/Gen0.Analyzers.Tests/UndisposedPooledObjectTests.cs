@@ -173,6 +173,13 @@ public sealed class UndisposedPooledObjectTests
             Adopt(list);
         }
 
+        public void HandedOverThenFilled()
+        {
+            var list = new PooledList<int>();
+            Adopt(list);
+            list.Add(1);
+        }
+
         private void Adopt(PooledList<int> list) => _owned = list;
         """, Verify.Diagnostic("GEN0005").WithLocation(0));
 

@@ -17,8 +17,8 @@ public sealed class UseAfterReturnTests
             return {|#1:buffer|}.Length;
         }
         """,
-        Verify.Diagnostic("GEN0003").WithLocation(0).WithArguments("buffer", "returned to its pool"),
-        Verify.Diagnostic("GEN0003").WithLocation(1).WithArguments("buffer", "returned to its pool"));
+        Verify.Diagnostic("GEN0003").WithLocation(0).WithArguments("buffer", "it was returned to its pool"),
+        Verify.Diagnostic("GEN0003").WithLocation(1).WithArguments("buffer", "it was returned to its pool"));
 
     [Fact]
     public Task UseAfterReturnOnOneBranch() => Check("""
@@ -75,7 +75,7 @@ public sealed class UseAfterReturnTests
             lease.Dispose();
             return {|#0:lease|}.Value.Length;
         }
-        """, Verify.Diagnostic("GEN0003").WithLocation(0).WithArguments("lease", "disposed"));
+        """, Verify.Diagnostic("GEN0003").WithLocation(0).WithArguments("lease", "it was disposed"));
 
     [Fact]
     public Task PooledListAfterDispose() => Check("""

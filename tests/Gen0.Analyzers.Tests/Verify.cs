@@ -17,6 +17,7 @@ internal static class Verify
     private static readonly ImmutableArray<MetadataReference> s_references = Basic.Reference.Assemblies.Net100.References.All
         .Cast<MetadataReference>()
         .Append(MetadataReference.CreateFromFile(typeof(PooledList<>).Assembly.Location))
+        .Append(MetadataReference.CreateFromFile(typeof(Microsoft.Extensions.ObjectPool.ObjectPool<>).Assembly.Location))
         .ToImmutableArray();
 
     /// <summary>Usings every test source starts with, so that cases stay short.</summary>
@@ -68,7 +69,15 @@ internal static class Verify
         return test.RunAsync();
     }
 
-    public static DiagnosticResult Diagnostic(string id) => new(id, DiagnosticSeverity.Warning);
+    /// <summary>A diagnostic of rule <paramref name="id"/> at its default severity (GEN0008 is a suggestion, the rest warnings).</summary>
+    public static DiagnosticResult Diagnostic(string id) => new(id, DefaultSeverity(id));
+
+    public static DiagnosticSeverity DefaultSeverity(string id) =>
+        typeof(Gen0Diagnostics).GetFields()
+            .Select(f => f.GetValue(null))
+            .OfType<DiagnosticDescriptor>()
+            .Single(d => d.Id == id)
+            .DefaultSeverity;
 
     private static void Configure(SolutionState state, MetadataReference[] extraReferences)
     {

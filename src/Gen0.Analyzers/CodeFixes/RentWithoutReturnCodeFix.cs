@@ -14,7 +14,7 @@ using Microsoft.CodeAnalysis.Formatting;
 namespace Gen0.Analyzers.CodeFixes;
 
 /// <summary>
-/// GEN0002: for <c>var x = pool.Rent(...);</c> directly in a block, wraps the rest of the block in
+/// GEN0002 and GEN0008: for <c>var x = pool.Rent(...);</c> directly in a block, wraps the rest of the block in
 /// <c>try { ... } finally { pool.Return(x); }</c> and drops the block's own top-level <c>pool.Return(x);</c>
 /// statements, which the finally now does. Offered when the pool expression can be evaluated twice without side
 /// effects (a name or a chain of member accesses such as <c>ArrayPool&lt;byte&gt;.Shared</c>).
@@ -23,7 +23,7 @@ namespace Gen0.Analyzers.CodeFixes;
 public sealed class RentWithoutReturnCodeFix : CodeFixProvider
 {
     /// <inheritdoc />
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Gen0Diagnostics.RentWithoutReturnId);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Gen0Diagnostics.RentWithoutReturnId, Gen0Diagnostics.RentLostOnExceptionId);
 
     /// <inheritdoc />
     public override FixAllProvider? GetFixAllProvider() => null;

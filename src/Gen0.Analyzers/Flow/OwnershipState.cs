@@ -3,13 +3,13 @@ using System;
 namespace Gen0.Analyzers.Flow;
 
 /// <summary>
-/// The states a tracked local may be in at a program point, as a set: the analysis is a may-analysis, so a merge
-/// of two paths is the union of their states and a rule fires when the bad state is possible on some path.
+/// What a tracked variable holds. One value per <see cref="Fact"/>; as a set (flags), the outcomes of a callee for a
+/// parameter (<see cref="MethodSummaries"/>).
 /// </summary>
 [Flags]
 internal enum OwnershipState : byte
 {
-    /// <summary>No path reaches this point yet.</summary>
+    /// <summary>No state (an empty set).</summary>
     None = 0,
 
     /// <summary>Holds a rental or pooled object that this method must release.</summary>
@@ -23,4 +23,10 @@ internal enum OwnershipState : byte
 
     /// <summary>Unassigned, null, or holds something this method did not rent.</summary>
     Unowned = 8,
+
+    /// <summary>
+    /// Passed to a method of the project whose summary says it keeps it (stores it somewhere): a hand-over, unless the
+    /// caller goes on using it, which shows the store was temporary (a borrow), and makes it <see cref="Owned"/> again.
+    /// </summary>
+    Lent = 16,
 }

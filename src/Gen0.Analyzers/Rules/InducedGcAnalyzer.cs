@@ -5,7 +5,11 @@ using Microsoft.CodeAnalysis.Operations;
 
 namespace Gen0.Analyzers.Rules;
 
-/// <summary>GEN0007: <c>GC.Collect(...)</c>, any overload, outside test projects (see <see cref="TestProjects"/>).</summary>
+/// <summary>
+/// GEN0007: <c>GC.Collect(...)</c>, any overload, and <c>GC.GetTotalMemory(true)</c> (which forces a full collection
+/// first), outside test projects (see <see cref="TestProjects"/>). <c>GetTotalMemory</c> with an argument that is not
+/// the constant <c>true</c> is not reported: it collects only when its caller asks.
+/// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class InducedGcAnalyzer : DiagnosticAnalyzer
 {
@@ -29,9 +33,19 @@ public sealed class InducedGcAnalyzer : DiagnosticAnalyzer
                 c =>
                 {
                     var invocation = (IInvocationOperation)c.Operation;
-                    if (invocation.TargetMethod.Name == "Collect" && SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, gc))
+                    if (!SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, gc))
                     {
-                        c.ReportDiagnostic(Diagnostic.Create(Gen0Diagnostics.InducedGc, invocation.Syntax.GetLocation()));
+                        return;
+                    }
+
+                    if (invocation.TargetMethod.Name == "Collect")
+                    {
+                        c.ReportDiagnostic(Diagnostic.Create(Gen0Diagnostics.InducedGc, invocation.Syntax.GetLocation(), "GC.Collect"));
+                    }
+                    else if (invocation.TargetMethod.Name == "GetTotalMemory" && invocation.Arguments.Length == 1
+                        && invocation.Arguments[0].Value.ConstantValue is { HasValue: true, Value: true })
+                    {
+                        c.ReportDiagnostic(Diagnostic.Create(Gen0Diagnostics.InducedGc, invocation.Syntax.GetLocation(), "GC.GetTotalMemory(true)"));
                     }
                 },
                 OperationKind.Invocation);

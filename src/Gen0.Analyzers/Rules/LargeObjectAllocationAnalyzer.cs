@@ -9,8 +9,9 @@ namespace Gen0.Analyzers.Rules;
 /// <summary>
 /// GEN0001: <c>new T[n]</c>, <c>GC.AllocateArray/AllocateUninitializedArray</c> and the capacity constructors of
 /// List, Stack, Queue, HashSet, Dictionary and MemoryStream whose constant (or constant-folded) size makes the
-/// backing array 85,000 bytes or more. Static initializers are exempt: an array allocated once per process is
-/// not the gen 2 churn the rule is about.
+/// backing array 85,000 bytes or more. Static initializers and lazily allocated tables (allocated once per type or
+/// per instance, the first time they are needed) are exempt: an array allocated once is not the gen 2 churn the rule
+/// is about.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class LargeObjectAllocationAnalyzer : DiagnosticAnalyzer
@@ -143,7 +144,7 @@ public sealed class LargeObjectAllocationAnalyzer : DiagnosticAnalyzer
     private static void Check(OperationAnalysisContext context, long length, long elementSize, int rank, string suggestion, string? replacement)
     {
         long bytes = ElementSize.ArrayBytes(length, elementSize, rank);
-        if (length < 0 || bytes < ElementSize.LargeObjectHeapThreshold || RunsOnce(context))
+        if (length < 0 || bytes < ElementSize.LargeObjectHeapThreshold || RunsOnce(context) || IsLazyInitialization(context.Operation))
         {
             return;
         }
@@ -177,6 +178,82 @@ public sealed class LargeObjectAllocationAnalyzer : DiagnosticAnalyzer
 
         return false;
     }
+
+    /// <summary>
+    /// A table allocated the first time it is needed and kept in a field (once per type for a static field, once per
+    /// instance for an instance field) is not per-call garbage: <c>_f ??= new T[n]</c>, <c>_f ?? (_f = new T[n])</c>,
+    /// <c>if (_f == null) _f = new T[n]</c>, <c>Interlocked.CompareExchange(ref _f, new T[n], null)</c>, and a factory
+    /// lambda given to <c>Lazy&lt;T&gt;</c> or <c>LazyInitializer.EnsureInitialized</c>.
+    /// </summary>
+    private static bool IsLazyInitialization(IOperation creation)
+    {
+        IOperation outer = OwnershipModel.OutermostWrapper(creation);
+        switch (outer.Parent)
+        {
+            case ICoalesceAssignmentOperation coalesce when coalesce.Value == outer && coalesce.Target is IFieldReferenceOperation:
+                return true;
+            case ISimpleAssignmentOperation { Target: IFieldReferenceOperation field } assignment when assignment.Value == outer:
+                return IsGuardedByNullTest(assignment, field.Field);
+            case IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { Name: "CompareExchange" } method } } when method.ContainingType.ToDisplayString() == "System.Threading.Interlocked":
+                return true;
+        }
+
+        for (IOperation? operation = creation.Parent; operation is not null; operation = operation.Parent)
+        {
+            if (operation is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                IOperation factory = OwnershipModel.OutermostWrapper(operation.Parent is IDelegateCreationOperation delegateCreation ? delegateCreation : operation);
+                return factory.Parent is IArgumentOperation { Parent: { } call } && call switch
+                {
+                    IObjectCreationOperation lazy => lazy.Type?.OriginalDefinition.ToDisplayString() == "System.Lazy<T>",
+                    IInvocationOperation ensure => ensure.TargetMethod.Name == "EnsureInitialized"
+                        && ensure.TargetMethod.ContainingType.ToDisplayString() == "System.Threading.LazyInitializer",
+                    _ => false,
+                };
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The assignment runs only when <paramref name="field"/> is null: inside <c>if (field == null)</c> or as the right side of <c>field ?? (...)</c>.</summary>
+    private static bool IsGuardedByNullTest(IOperation assignment, IFieldSymbol field)
+    {
+        IOperation child = assignment;
+        for (IOperation? parent = assignment.Parent; parent is not null && parent is not (IAnonymousFunctionOperation or ILocalFunctionOperation); child = parent, parent = parent.Parent)
+        {
+            switch (parent)
+            {
+                case ICoalesceOperation coalesce when coalesce.WhenNull == child && IsField(coalesce.Value, field):
+                    return true;
+                case IConditionalOperation conditional when conditional.WhenTrue == child && NullWhenTrue(conditional.Condition, field) == true:
+                case IConditionalOperation conditional2 when conditional2.WhenFalse == child && NullWhenTrue(conditional2.Condition, field) == false:
+                    return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool? NullWhenTrue(IOperation condition, IFieldSymbol field)
+    {
+        condition = OwnershipModel.Unwrap(condition);
+        return condition switch
+        {
+            IUnaryOperation { OperatorKind: UnaryOperatorKind.Not } not => !NullWhenTrue(not.Operand, field),
+            IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } binary
+                when (IsField(binary.LeftOperand, field) && IsNullConstant(binary.RightOperand)) || (IsField(binary.RightOperand, field) && IsNullConstant(binary.LeftOperand)) =>
+                binary.OperatorKind == BinaryOperatorKind.Equals,
+            IIsPatternOperation { Pattern: IConstantPatternOperation constant } pattern when IsField(pattern.Value, field) && IsNullConstant(constant.Value) => true,
+            IIsPatternOperation { Pattern: INegatedPatternOperation { Pattern: IConstantPatternOperation constant } } pattern when IsField(pattern.Value, field) && IsNullConstant(constant.Value) => false,
+            _ => null,
+        };
+    }
+
+    private static bool IsField(IOperation operation, IFieldSymbol field) =>
+        OwnershipModel.Unwrap(operation) is IFieldReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Field, field);
+
+    private static bool IsNullConstant(IOperation operation) => OwnershipModel.Unwrap(operation).ConstantValue is { HasValue: true, Value: null };
 
     private static long? Constant(IOperation operation) =>
         OwnershipModel.Unwrap(operation).ConstantValue is { HasValue: true, Value: { } value } && value is int or long or short or byte or ushort or uint or sbyte

@@ -9,9 +9,9 @@ using Microsoft.CodeAnalysis.Operations;
 namespace Gen0.Analyzers.Rules;
 
 /// <summary>
-/// GEN0002 rent without return, GEN0003 use after return, GEN0004 double return and GEN0005 undisposed pooled
-/// object: one control-flow analysis per local that receives a rental or a pooled object, in every method, lambda
-/// and local function body.
+/// GEN0002 rent without return, GEN0003 use after return, GEN0004 double return, GEN0005 undisposed pooled object
+/// and GEN0008 rental lost when an exception is thrown: one control-flow analysis per local that receives a rental or
+/// a pooled object, in every method, lambda and local function body.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
@@ -21,7 +21,8 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
         Gen0Diagnostics.RentWithoutReturn,
         Gen0Diagnostics.UseAfterReturn,
         Gen0Diagnostics.DoubleReturn,
-        Gen0Diagnostics.UndisposedPooledObject);
+        Gen0Diagnostics.UndisposedPooledObject,
+        Gen0Diagnostics.RentLostOnException);
 
     /// <inheritdoc />
     public override void Initialize(AnalysisContext context)
@@ -36,11 +37,12 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
                 return;
             }
 
-            start.RegisterOperationBlockAction(block => AnalyzeBlock(block, model));
+            var summaries = new MethodSummaries(start.Compilation, model, start.CancellationToken);
+            start.RegisterOperationBlockAction(block => AnalyzeBlock(block, model, summaries));
         });
     }
 
-    private static void AnalyzeBlock(OperationBlockAnalysisContext context, OwnershipModel model)
+    private static void AnalyzeBlock(OperationBlockAnalysisContext context, OwnershipModel model, MethodSummaries summaries)
     {
         var seen = new HashSet<IOperation>();
         foreach (IOperation block in context.OperationBlocks)
@@ -51,22 +53,57 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
                 root = root.Parent;
             }
 
-            // Bodies only: field, property and parameter initializers hold no locals worth tracking.
-            if (root is not (IMethodBodyOperation or IConstructorBodyOperation or IBlockOperation) || !seen.Add(root) || HasErrors(root))
+            // Bodies only: field, property and parameter initializers hold no locals worth tracking. A body with no
+            // rent, pooled creation or ref/out call into this compilation needs no control-flow graph at all.
+            if (root is not (IMethodBodyOperation or IConstructorBodyOperation or IBlockOperation) || !seen.Add(root) || !IsWorthAnalyzing(root, model))
             {
                 continue;
             }
 
-            HashSet<ILocalSymbol> captured = CapturedLocals(root, context.OwningSymbol);
-            AnalyzeGraph(context.GetControlFlowGraph(block), model, captured, context.ReportDiagnostic);
+            HashSet<ISymbol> captured = CapturedSymbols.Of(root, context.OwningSymbol);
+            AnalyzeGraph(context.GetControlFlowGraph(block), model, summaries, captured, context.ReportDiagnostic);
         }
     }
 
-    private static bool HasErrors(IOperation root)
+    /// <summary>False when the body has errors (the analysis would guess) or nothing that can produce a rental.</summary>
+    private static bool IsWorthAnalyzing(IOperation root, OwnershipModel model)
     {
+        bool candidate = false;
         foreach (IOperation operation in root.Descendants())
         {
-            if (operation is IInvalidOperation)
+            switch (operation)
+            {
+                case IInvalidOperation:
+                    return false;
+                case IInvocationOperation or IObjectCreationOperation or IAwaitOperation when !candidate:
+                    candidate = model.IsSource(operation, out _) || HasRefOrOutIntoSource(operation, model);
+                    break;
+            }
+        }
+
+        return candidate;
+    }
+
+    private static bool HasRefOrOutIntoSource(IOperation operation, OwnershipModel model)
+    {
+        if (operation is not IInvocationOperation invocation)
+        {
+            return false;
+        }
+
+        if (model.IsTryRent(invocation))
+        {
+            return true;
+        }
+
+        if (!OwnershipModel.IsDeclaredInSource(invocation.TargetMethod))
+        {
+            return false;
+        }
+
+        foreach (IArgumentOperation argument in invocation.Arguments)
+        {
+            if (argument.Parameter is { RefKind: RefKind.Ref or RefKind.Out } parameter && model.MayHoldRental(parameter.Type))
             {
                 return true;
             }
@@ -75,10 +112,10 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
         return false;
     }
 
-    private static void AnalyzeGraph(ControlFlowGraph graph, OwnershipModel model, HashSet<ILocalSymbol> captured, System.Action<Diagnostic> report)
+    private static void AnalyzeGraph(ControlFlowGraph graph, OwnershipModel model, MethodSummaries summaries, HashSet<ISymbol> captured, System.Action<Diagnostic> report)
     {
-        var tracked = new Dictionary<ILocalSymbol, (OwnershipKind Kind, IOperation Source)>(SymbolEqualityComparer.Default);
-        var captures = new Dictionary<ILocalSymbol, HashSet<CaptureId>>(SymbolEqualityComparer.Default);
+        var tracked = new Dictionary<ILocalSymbol, RentalSource>(SymbolEqualityComparer.Default);
+        var sourceCaptures = new Dictionary<CaptureId, RentalSource>();
         var nested = new List<IFlowAnonymousFunctionOperation>();
         foreach (BasicBlock block in graph.Blocks)
         {
@@ -87,7 +124,7 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
                 ReportDiscarded(statement, model, report);
                 foreach (IOperation operation in statement.DescendantsAndSelf())
                 {
-                    Collect(operation, model, captured, tracked, captures, nested);
+                    Collect(operation, model, summaries, captured, tracked, sourceCaptures, nested);
                 }
             }
 
@@ -95,34 +132,39 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
             {
                 foreach (IOperation operation in branchValue.DescendantsAndSelf())
                 {
-                    Collect(operation, model, captured, tracked, captures, nested);
+                    Collect(operation, model, summaries, captured, tracked, sourceCaptures, nested);
                 }
             }
         }
 
-        foreach (KeyValuePair<ILocalSymbol, (OwnershipKind Kind, IOperation Source)> entry in tracked)
+        foreach (KeyValuePair<ILocalSymbol, RentalSource> entry in tracked)
         {
-            HashSet<CaptureId> aliases = captures.TryGetValue(entry.Key, out HashSet<CaptureId>? ids) ? ids : new HashSet<CaptureId>();
-            LifetimeAnalysis.Run(graph, model, entry.Key, entry.Value.Kind, entry.Value.Source, aliases, report);
+            LifetimeAnalysis.Run(graph, model, summaries, entry.Key, entry.Value, captured, report);
         }
 
         foreach (IMethodSymbol localFunction in graph.LocalFunctions)
         {
-            AnalyzeGraph(graph.GetLocalFunctionControlFlowGraph(localFunction), model, captured, report);
+            AnalyzeGraph(graph.GetLocalFunctionControlFlowGraph(localFunction), model, summaries, captured, report);
         }
 
         foreach (IFlowAnonymousFunctionOperation function in nested)
         {
-            AnalyzeGraph(graph.GetAnonymousFunctionControlFlowGraph(function), model, captured, report);
+            AnalyzeGraph(graph.GetAnonymousFunctionControlFlowGraph(function), model, summaries, captured, report);
         }
     }
 
+    /// <summary>
+    /// Finds the locals to track: assigned a rent or pooled object (directly, or through one branch of a conditional
+    /// expression), rented into by <c>pool.TryRent(out x)</c>, or by a method of this compilation through a
+    /// <c>ref</c>/<c>out</c> argument.
+    /// </summary>
     private static void Collect(
         IOperation operation,
         OwnershipModel model,
-        HashSet<ILocalSymbol> captured,
-        Dictionary<ILocalSymbol, (OwnershipKind Kind, IOperation Source)> tracked,
-        Dictionary<ILocalSymbol, HashSet<CaptureId>> captures,
+        MethodSummaries summaries,
+        HashSet<ISymbol> captured,
+        Dictionary<ILocalSymbol, RentalSource> tracked,
+        Dictionary<CaptureId, RentalSource> sourceCaptures,
         List<IFlowAnonymousFunctionOperation> nested)
     {
         switch (operation)
@@ -130,24 +172,54 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
             case IFlowAnonymousFunctionOperation function:
                 nested.Add(function);
                 break;
-            case ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } assignment
-                when !target.Local.IsRef && !captured.Contains(target.Local) && model.IsSource(assignment.Value, out OwnershipKind kind):
-                IOperation source = OwnershipModel.Unwrap(assignment.Value);
-                if (!tracked.TryGetValue(target.Local, out (OwnershipKind Kind, IOperation Source) known)
-                    || source.Syntax.SpanStart < known.Source.Syntax.SpanStart)
+            case IFlowCaptureOperation capture when model.IsSource(capture.Value, out OwnershipKind kind, out bool reclaimed):
+                sourceCaptures[capture.Id] = new RentalSource(kind, OwnershipModel.Unwrap(capture.Value), reclaimed);
+                break;
+            case ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } assignment when Trackable(target.Local, captured):
+                if (model.IsSource(assignment.Value, out OwnershipKind assignedKind, out bool assignedReclaimed))
                 {
-                    tracked[target.Local] = (kind, source);
+                    Track(tracked, target.Local, new RentalSource(assignedKind, OwnershipModel.Unwrap(assignment.Value), assignedReclaimed));
+                }
+                else if (OwnershipModel.Unwrap(assignment.Value) is IFlowCaptureReferenceOperation reference && sourceCaptures.TryGetValue(reference.Id, out RentalSource viaCapture))
+                {
+                    Track(tracked, target.Local, viaCapture);
                 }
 
                 break;
-            case IFlowCaptureOperation capture when OwnershipModel.Unwrap(capture.Value) is ILocalReferenceOperation reference:
-                if (!captures.TryGetValue(reference.Local, out HashSet<CaptureId>? ids))
+            case IArgumentOperation { Parameter: { RefKind: RefKind.Ref or RefKind.Out } parameter, Parent: IInvocationOperation call } argument
+                when OwnershipModel.Unwrap(argument.Value) is ILocalReferenceOperation local && Trackable(local.Local, captured):
+                if (parameter.RefKind == RefKind.Out && model.IsTryRent(call))
                 {
-                    captures[reference.Local] = ids = new HashSet<CaptureId>();
+                    Track(tracked, local.Local, new RentalSource(OwnershipKind.Rental, call, lossReclaimed: false));
+                }
+                else if (!model.MayHoldRental(parameter.Type))
+                {
+                    break;
+                }
+                else if (RentsInto(summaries, call.TargetMethod, parameter, OwnershipKind.Rental))
+                {
+                    Track(tracked, local.Local, new RentalSource(OwnershipKind.Rental, call, lossReclaimed: parameter.Type is IArrayTypeSymbol));
+                }
+                else if (RentsInto(summaries, call.TargetMethod, parameter, OwnershipKind.Pooled))
+                {
+                    Track(tracked, local.Local, new RentalSource(OwnershipKind.Pooled, call, lossReclaimed: false));
                 }
 
-                ids.Add(capture.Id);
                 break;
+        }
+    }
+
+    private static bool Trackable(ILocalSymbol local, HashSet<ISymbol> captured) => !local.IsRef && !captured.Contains(local);
+
+    private static bool RentsInto(MethodSummaries summaries, IMethodSymbol method, IParameterSymbol parameter, OwnershipKind kind) =>
+        summaries.ForRefArgument(method, parameter, kind, OwnershipState.Unowned) is { } outcome && (outcome & OwnershipState.Owned) != 0;
+
+    /// <summary>The earliest source in the text names the diagnostic's location.</summary>
+    private static void Track(Dictionary<ILocalSymbol, RentalSource> tracked, ILocalSymbol local, RentalSource source)
+    {
+        if (!tracked.TryGetValue(local, out RentalSource known) || source.Operation.Syntax.SpanStart < known.Operation.Syntax.SpanStart)
+        {
+            tracked[local] = source;
         }
     }
 
@@ -169,34 +241,5 @@ public sealed class PoolLifetimeAnalyzer : DiagnosticAnalyzer
         report(kind == OwnershipKind.Rental
             ? Diagnostic.Create(Gen0Diagnostics.RentWithoutReturn, source.Syntax.GetLocation(), DiagnosticText.Quote(source.Syntax), "(its result is discarded)")
             : Diagnostic.Create(Gen0Diagnostics.UndisposedPooledObject, source.Syntax.GetLocation(), DiagnosticText.Quote(source.Syntax)));
-    }
-
-    /// <summary>Locals read or written inside a lambda or local function other than the one declaring them.</summary>
-    private static HashSet<ILocalSymbol> CapturedLocals(IOperation root, ISymbol owner)
-    {
-        var captured = new HashSet<ILocalSymbol>(SymbolEqualityComparer.Default);
-        Walk(root, owner);
-        return captured;
-
-        void Walk(IOperation operation, ISymbol function)
-        {
-            switch (operation)
-            {
-                case IAnonymousFunctionOperation lambda:
-                    function = lambda.Symbol;
-                    break;
-                case ILocalFunctionOperation localFunction:
-                    function = localFunction.Symbol;
-                    break;
-                case ILocalReferenceOperation reference when !SymbolEqualityComparer.Default.Equals(reference.Local.ContainingSymbol, function):
-                    captured.Add(reference.Local);
-                    break;
-            }
-
-            foreach (IOperation child in operation.ChildOperations)
-            {
-                Walk(child, function);
-            }
-        }
     }
 }
