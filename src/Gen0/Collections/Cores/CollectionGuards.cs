@@ -25,4 +25,12 @@ internal static class CollectionGuards
     /// breaks it (its <c>MoveNext</c> keeps returning <see langword="false"/>), and it allocates nothing.
     /// </summary>
     public static IEnumerator<T> EmptyEnumerator<T>() => ((IEnumerable<T>)Array.Empty<T>()).GetEnumerator();
+
+    /// <summary>
+    /// Throws what <c>GetAlternateLookup</c> throws when the collection's comparer cannot compare the alternate type
+    /// with the key type, as the BCL does.
+    /// </summary>
+    [DoesNotReturn]
+    public static void ThrowIncompatibleComparer() =>
+        ThrowHelper.ThrowInvalidOperation("The collection's comparer does not support the requested operation: it does not implement IAlternateEqualityComparer<TAlternate, TKey> for this alternate type. Create the collection with a comparer that does (StringComparer.Ordinal, StringComparer.OrdinalIgnoreCase, or the default string comparer for ReadOnlySpan<char>).");
 }
