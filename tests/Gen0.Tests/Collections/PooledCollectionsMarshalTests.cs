@@ -175,10 +175,13 @@ public class PooledCollectionsMarshalTests
         // that would copy zeros.
         ArrayPool<int> pool = ArrayPool<int>.Create();
         using ChunkedList<int> list = new(pool, ClearMode.Always) { 1, 2, 3 };
-        Span<int> own = PooledCollectionsMarshal.GetChunkSpan(list, 0);
-        list.AddRange(own);
-        list.AddRange(PooledCollectionsMarshal.GetChunkSpan(list, 0));
-        Assert.Equal([1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3], list);
+        // The pool's smallest array holds 16: the third doubling (12 to 24) replaces the first chunk.
+        for (int i = 0; i < 4; i++)
+        {
+            list.AddRange(PooledCollectionsMarshal.GetChunkSpan(list, 0));
+        }
+
+        Assert.Equal(Enumerable.Repeat(new[] { 1, 2, 3 }, 16).SelectMany(x => x), list);
     }
 
     [Fact]
