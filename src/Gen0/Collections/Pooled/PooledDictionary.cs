@@ -488,7 +488,7 @@ public partial class PooledDictionary<TKey, TValue> :
         if (array is DictionaryEntry[] dictionaryEntries)
         {
             ThrowIfDisposed();
-            PooledHashing.ValidateCopyTo(array, index, Count);
+            CollectionGuards.ValidateCopyTo(array, index, Count);
             _table.CopyLiveTo<DictionaryEntry, DictionaryEntryProjection, DictionaryEntry>(dictionaryEntries, index);
             return;
         }
