@@ -56,10 +56,17 @@ public static class Gen0ServiceCollectionExtensions
     /// <param name="configuration">The Gen0 section.</param>
     /// <returns><paramref name="services"/>.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="services"/> or <paramref name="configuration"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="configuration"/> is a whole configuration, not a section.</exception>
     public static IServiceCollection AddGen0(this IServiceCollection services, IConfiguration configuration)
     {
         ArgumentNullException.ThrowIfNull(services);
         ArgumentNullException.ThrowIfNull(configuration);
+        if (configuration is not IConfigurationSection)
+        {
+            // The whole configuration holds Logging, AllowedHosts and the rest, which are not Gen0's keys.
+            throw new ArgumentException("Pass the Gen0 section, for example builder.Configuration.GetSection(\"Gen0\"), not the whole configuration.", nameof(configuration));
+        }
+
         services.AddGen0();
         string root = ConfigurationSectionBinder.PathOf(configuration);
         AddSection(services, new SectionOptionsSetup<Gen0RootOptions>(

@@ -170,6 +170,8 @@ public class Gen0ConfigurationTests
     {
         Assert.Throws<ArgumentNullException>(() => new ServiceCollection().AddGen0(null!));
         Assert.Throws<ArgumentNullException>(() => Gen0ServiceCollectionExtensions.AddGen0(null!, new ConfigurationBuilder().Build()));
+        ArgumentException whole = Assert.Throws<ArgumentException>(() => new ServiceCollection().AddGen0(new ConfigurationBuilder().Build()));
+        Assert.Contains("GetSection(\"Gen0\")", whole.Message, StringComparison.Ordinal);
         Assert.Throws<ArgumentNullException>(() => new ServiceCollection().AddPooled<Widget, Widget>((IConfiguration)null!));
     }
 
