@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.CompilerServices;
 
 namespace Gen0.Collections;
 
@@ -59,11 +60,12 @@ internal ref struct EntryMarks
     }
 
     /// <summary>Sets bit <paramref name="position"/>, if it is in range.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Mark(int position)
     {
         if (_isChunked)
         {
-            _chunked.Mark(position);
+            MarkChunked(ref _chunked, position);
             return;
         }
 
@@ -75,11 +77,12 @@ internal ref struct EntryMarks
     }
 
     /// <summary>Returns whether bit <paramref name="position"/> is set; <see langword="false"/> when out of range.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly bool IsMarked(int position)
     {
         if (_isChunked)
         {
-            return _chunked.IsMarked(position);
+            return IsMarkedChunked(in _chunked, position);
         }
 
         uint index = (uint)position / 32;
@@ -98,6 +101,14 @@ internal ref struct EntryMarks
             _pool!.Return(_rented);
         }
     }
+
+    // The chunked marks (sets of more than 3,200 entries) stay out of line, so that the span path above inlines into
+    // the operations' loops as the BCL's bit helper does.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void MarkChunked(ref ChunkedBitArray marks, int position) => marks.Mark(position);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool IsMarkedChunked(in ChunkedBitArray marks, int position) => marks.IsMarked(position);
 
     private static int WordsFor(int bitCount) => bitCount > 0 ? ((bitCount - 1) / 32) + 1 : 0;
 }
