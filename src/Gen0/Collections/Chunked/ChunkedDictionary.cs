@@ -624,33 +624,11 @@ public sealed partial class ChunkedDictionary<TKey, TValue> : IDictionary<TKey, 
         return _table.FindIndex(key);
     }
 
+    /// <summary>Checks that the dictionary is alive, then the copy's arguments as <see cref="Dictionary{TKey, TValue}"/> does.</summary>
     private void CheckCopyTo(Array array, int index)
     {
-        if (array is null)
-        {
-            ThrowHelper.ThrowArgumentNull(nameof(array));
-        }
-
         ThrowIfDisposed();
-        if (array.Rank != 1)
-        {
-            throw new ArgumentException("Only single dimensional arrays are supported for the requested action.", nameof(array));
-        }
-
-        if (array.GetLowerBound(0) != 0)
-        {
-            throw new ArgumentException("The lower bound of target array must be zero.", nameof(array));
-        }
-
-        if ((uint)index > (uint)array.Length)
-        {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
-        }
-
-        if (array.Length - index < Count)
-        {
-            ThrowHelper.ThrowArrayTooSmall(nameof(array));
-        }
+        CollectionGuards.ValidateCopyTo(array, index, Count);
     }
 
     private void ThrowIfDisposed()

@@ -249,15 +249,7 @@ public sealed partial class ChunkedList<T>
     public int FindIndex(int startIndex, int count, Predicate<T> match)
     {
         ThrowIfDisposed();
-        if ((uint)startIndex > (uint)_size)
-        {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(startIndex));
-        }
-
-        if (count < 0 || startIndex > _size - count)
-        {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(count), "Count must be positive and count must refer to a location within the string/array/collection.");
-        }
+        ListArguments.CheckForward(_size, startIndex, count, nameof(startIndex), negativeIndexFirst: true);
 
         if (match is null)
         {
@@ -311,23 +303,7 @@ public sealed partial class ChunkedList<T>
             ThrowHelper.ThrowArgumentNull(nameof(match));
         }
 
-        if (_size == 0)
-        {
-            if (startIndex != -1)
-            {
-                ThrowHelper.ThrowIndexOutOfRange(nameof(startIndex));
-            }
-        }
-        else if ((uint)startIndex >= (uint)_size)
-        {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(startIndex));
-        }
-
-        if (count < 0 || startIndex - count + 1 < 0)
-        {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(count), "Count must be positive and count must refer to a location within the string/array/collection.");
-        }
-
+        ListArguments.CheckBackwardFind(_size, startIndex, count);
         int end = startIndex - count;
         for (int i = startIndex; i > end; i--)
         {
@@ -423,10 +399,7 @@ public sealed partial class ChunkedList<T>
     public int IndexOf(T item, int index)
     {
         ThrowIfDisposed();
-        if ((uint)index > (uint)_size)
-        {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
-        }
+        ListArguments.CheckForward(_size, index, _size - index, nameof(index));
 
         return _items.IndexOf(item, index, _size - index);
     }
@@ -439,15 +412,7 @@ public sealed partial class ChunkedList<T>
     public int IndexOf(T item, int index, int count)
     {
         ThrowIfDisposed();
-        if ((uint)index > (uint)_size)
-        {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
-        }
-
-        if (count < 0 || index > _size - count)
-        {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(count), "Count must be positive and count must refer to a location within the string/array/collection.");
-        }
+        ListArguments.CheckForward(_size, index, count, nameof(index));
 
         return _items.IndexOf(item, index, count);
     }
@@ -468,10 +433,7 @@ public sealed partial class ChunkedList<T>
     public int LastIndexOf(T item, int index)
     {
         ThrowIfDisposed();
-        if (index >= _size)
-        {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
-        }
+        ListArguments.CheckBackwardStart(_size, index);
 
         return LastIndexOf(item, index, index + 1);
     }
@@ -484,29 +446,9 @@ public sealed partial class ChunkedList<T>
     public int LastIndexOf(T item, int index, int count)
     {
         ThrowIfDisposed();
-        if (_size != 0 && index < 0)
-        {
-            ThrowHelper.ThrowNeedNonNegative(nameof(index));
-        }
-
-        if (_size != 0 && count < 0)
-        {
-            ThrowHelper.ThrowNeedNonNegative(nameof(count));
-        }
-
-        if (_size == 0)
+        if (!ListArguments.CheckBackward(_size, index, count))
         {
             return -1;
-        }
-
-        if (index >= _size)
-        {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
-        }
-
-        if (count > index + 1)
-        {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(count), "Count must be positive and count must refer to a location within the string/array/collection.");
         }
 
         return _items.LastIndexOf(item, index + 1, count);

@@ -19,7 +19,7 @@ namespace Gen0.Collections;
 /// </remarks>
 /// <typeparam name="TKey">The key type.</typeparam>
 /// <typeparam name="TEntry">The entry type.</typeparam>
-internal struct ChunkedHashTable<TKey, TEntry>
+internal partial struct ChunkedHashTable<TKey, TEntry>
     where TEntry : struct, IChunkedHashEntry<TKey>
 {
     private const int StartOfFreeList = -3;
@@ -235,26 +235,7 @@ internal struct ChunkedHashTable<TKey, TEntry>
                     ? EqualityComparer<TKey>.Default.Equals(entry.Key, key)
                     : comparer.Equals(entry.Key, key)))
                 {
-                    if (last < 0)
-                    {
-                        bucket = entry.Next + 1;
-                    }
-                    else
-                    {
-                        _entries[last].Next = entry.Next;
-                    }
-
-                    removed = entry;
-                    entry.Next = StartOfFreeList - _freeList;
-                    if (RuntimeHelpers.IsReferenceOrContainsReferences<TEntry>())
-                    {
-                        int next = entry.Next;
-                        entry = default;
-                        entry.Next = next;
-                    }
-
-                    _freeList = i;
-                    _freeCount++;
+                    removed = Unlink(ref bucket, last, i);
                     return true;
                 }
 
@@ -269,6 +250,38 @@ internal struct ChunkedHashTable<TKey, TEntry>
 
         removed = default;
         return false;
+    }
+
+    /// <summary>
+    /// Unlinks entry <paramref name="i"/> (the head of <paramref name="bucket"/> when <paramref name="last"/> is -1,
+    /// otherwise the successor of entry <paramref name="last"/>) onto the free list, clearing it when it holds
+    /// references.
+    /// </summary>
+    /// <returns>The entry as it was.</returns>
+    private TEntry Unlink(ref int bucket, int last, int i)
+    {
+        ref TEntry entry = ref _entries[i];
+        if (last < 0)
+        {
+            bucket = entry.Next + 1;
+        }
+        else
+        {
+            _entries[last].Next = entry.Next;
+        }
+
+        TEntry removed = entry;
+        entry.Next = StartOfFreeList - _freeList;
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<TEntry>())
+        {
+            int next = entry.Next;
+            entry = default;
+            entry.Next = next;
+        }
+
+        _freeList = i;
+        _freeCount++;
+        return removed;
     }
 
     /// <summary>Removes every entry; pooled chunks go back to their pools.</summary>

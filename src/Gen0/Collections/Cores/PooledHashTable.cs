@@ -31,7 +31,7 @@ namespace Gen0.Collections;
 /// </remarks>
 /// <typeparam name="TKey">The key type.</typeparam>
 /// <typeparam name="TEntry">The entry type.</typeparam>
-internal struct PooledHashTable<TKey, TEntry>
+internal partial struct PooledHashTable<TKey, TEntry>
     where TEntry : struct, IPooledHashEntry<TKey>
 {
     /// <summary>The pool of the bucket arrays (and of the set operations' scratch bit sets).</summary>
@@ -230,6 +230,18 @@ internal struct PooledHashTable<TKey, TEntry>
             return ref existing;
         }
 
+        found = false;
+        return ref InsertNew(ref bucket, hashCode, key);
+    }
+
+    /// <summary>
+    /// Adds an entry for <paramref name="key"/>, absent from the table, at the head of <paramref name="bucket"/> (the
+    /// bucket of <paramref name="hashCode"/>, found again when the table grows): from the free list, or appended.
+    /// Bumps the version.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ref TEntry InsertNew(ref int bucket, int hashCode, TKey key)
+    {
         TEntry[] entries = _entries!;
         int index;
         if (_freeCount > 0)
@@ -258,7 +270,6 @@ internal struct PooledHashTable<TKey, TEntry>
         entry.Key = key;
         bucket = index + 1;
         _version++;
-        found = false;
         return ref entry;
     }
 
@@ -325,23 +336,7 @@ internal struct PooledHashTable<TKey, TEntry>
                 if (entry.HashCode == hashCode &&
                     (typeof(TKey).IsValueType && comparer is null ? EqualityComparer<TKey>.Default.Equals(entry.Key, key) : comparer!.Equals(entry.Key, key)))
                 {
-                    if (last < 0)
-                    {
-                        bucket = entry.Next + 1;
-                    }
-                    else
-                    {
-                        entries[last].Next = entry.Next;
-                    }
-
-                    entry.Next = PooledHashing.StartOfFreeList - _freeList;
-                    if (RuntimeHelpers.IsReferenceOrContainsReferences<TKey>())
-                    {
-                        entry.Key = default!;
-                    }
-
-                    _freeList = i;
-                    _freeCount++;
+                    Unlink(ref bucket, last, i);
                     return ref entry;
                 }
 
@@ -360,6 +355,35 @@ internal struct PooledHashTable<TKey, TEntry>
         }
 
         return ref Unsafe.NullRef<TEntry>();
+    }
+
+    /// <summary>
+    /// Unlinks entry <paramref name="i"/> (the head of <paramref name="bucket"/> when <paramref name="last"/> is -1,
+    /// otherwise the successor of entry <paramref name="last"/>) onto the free list and clears its key when it holds
+    /// references; the caller reads and clears the rest.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Unlink(ref int bucket, int last, int i)
+    {
+        TEntry[] entries = _entries!;
+        ref TEntry entry = ref entries[i];
+        if (last < 0)
+        {
+            bucket = entry.Next + 1;
+        }
+        else
+        {
+            entries[last].Next = entry.Next;
+        }
+
+        entry.Next = PooledHashing.StartOfFreeList - _freeList;
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<TKey>())
+        {
+            entry.Key = default!;
+        }
+
+        _freeList = i;
+        _freeCount++;
     }
 
     /// <summary>

@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 namespace Gen0.Collections;
 
 /// <summary>
-/// Entry-list constants, renting and copy checks shared by <see cref="PooledDictionary{TKey, TValue}"/> and
+/// Entry-list constants and renting shared by <see cref="PooledDictionary{TKey, TValue}"/> and
 /// <see cref="PooledHashSet{T}"/>.
 /// </summary>
 /// <remarks>Table sizes come from <see cref="HashHelpers"/>, the BCL's primes and growth rule.</remarks>
@@ -26,36 +26,6 @@ internal static class PooledHashing
 
         return array;
     }
-
-    /// <summary>Validates the arguments of <see cref="System.Collections.ICollection.CopyTo(Array, int)"/> as the BCL does.</summary>
-    public static void ValidateCopyTo(Array array, int index, int count)
-    {
-        if (array is null)
-        {
-            ThrowHelper.ThrowArgumentNull(nameof(array));
-        }
-
-        if (array.Rank != 1)
-        {
-            throw new ArgumentException("Only single dimensional arrays are supported for the requested action.", nameof(array));
-        }
-
-        if (array.GetLowerBound(0) != 0)
-        {
-            throw new ArgumentException("The lower bound of target array must be zero.", nameof(array));
-        }
-
-        if ((uint)index > (uint)array.Length)
-        {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
-        }
-
-        if (array.Length - index < count)
-        {
-            ThrowHelper.ThrowArrayTooSmall();
-        }
-    }
-
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
     private static void ThrowPoolReturnedShortArray(object pool, int requested, int received) =>

@@ -33,7 +33,7 @@ public partial class PooledDictionary<TKey, TValue>
         where TProjection : struct, IPooledEntryProjection<Entry, TItem>
     {
         ThrowIfDisposed();
-        PooledHashing.ValidateCopyTo(array, index, Count);
+        CollectionGuards.ValidateCopyTo(array, index, Count);
         if (array is TItem[] typed)
         {
             CopyLive<TItem, TProjection>(typed, index);

@@ -32,9 +32,10 @@ namespace Gen0.Collections;
 /// </para>
 /// <para>
 /// Pools: the buckets come from an <see cref="ArrayPool{T}"/> of <see cref="int"/>, the entries from an
-/// <see cref="ArrayPool{T}"/> of <see cref="Entry"/>; both default to the library's shared pools. Not supported:
-/// <c>GetAlternateLookup</c>/<c>TryGetAlternateLookup</c> and binary serialization (<c>ISerializable</c>). Not
-/// thread-safe, like the BCL type: one writer, or many readers and no writer.
+/// <see cref="ArrayPool{T}"/> of <see cref="Entry"/>; both default to the library's shared pools. Ref access is
+/// <see cref="PooledCollectionsMarshal"/>'s, alternate keys are <c>GetAlternateLookup</c> (.NET 9+). Not supported:
+/// binary serialization (<c>ISerializable</c>). Not thread-safe, like the BCL type: one writer, or many readers and no
+/// writer.
 /// </para>
 /// </remarks>
 [DebuggerDisplay("Count = {Count}")]
@@ -487,7 +488,7 @@ public partial class PooledDictionary<TKey, TValue> :
         if (array is DictionaryEntry[] dictionaryEntries)
         {
             ThrowIfDisposed();
-            PooledHashing.ValidateCopyTo(array, index, Count);
+            CollectionGuards.ValidateCopyTo(array, index, Count);
             _table.CopyLiveTo<DictionaryEntry, DictionaryEntryProjection, DictionaryEntry>(dictionaryEntries, index);
             return;
         }

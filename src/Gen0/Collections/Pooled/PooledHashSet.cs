@@ -219,280 +219,58 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     /// <summary>Adds every element of <paramref name="other"/>.</summary>
     /// <param name="other">The elements to add.</param>
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is <see langword="null"/>.</exception>
-    public void UnionWith(IEnumerable<T> other)
-    {
-        ThrowIfDisposedOrNull(other);
-        foreach (T item in other)
-        {
-            AddIfNotPresent(item, out _);
-        }
-    }
+    public void UnionWith(IEnumerable<T> other) => HashSetOperations<T, Core>.UnionWith(Checked(other), other);
 
     /// <summary>Keeps only the elements that are also in <paramref name="other"/>.</summary>
     /// <param name="other">The elements to keep.</param>
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is <see langword="null"/>.</exception>
-    public void IntersectWith(IEnumerable<T> other)
-    {
-        ThrowIfDisposedOrNull(other);
-        if (Count == 0 || ReferenceEquals(other, this))
-        {
-            return;
-        }
-
-        if (other is ICollection<T> otherAsCollection)
-        {
-            if (otherAsCollection.Count == 0)
-            {
-                Clear();
-                return;
-            }
-
-            if (IsSetWithSameComparer(other))
-            {
-                Entry[] entries = _table._entries!;
-                for (int i = 0; i < _table._count; i++)
-                {
-                    ref Entry entry = ref entries[i];
-                    if (entry._next >= -1)
-                    {
-                        T item = entry._value;
-                        if (!SetContains(other, item))
-                        {
-                            Remove(item);
-                        }
-                    }
-                }
-
-                return;
-            }
-        }
-
-        IntersectWithEnumerable(other);
-    }
+    public void IntersectWith(IEnumerable<T> other) => HashSetOperations<T, Core>.IntersectWith(Checked(other), other);
 
     /// <summary>Removes every element that is in <paramref name="other"/>.</summary>
     /// <param name="other">The elements to remove.</param>
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is <see langword="null"/>.</exception>
-    public void ExceptWith(IEnumerable<T> other)
-    {
-        ThrowIfDisposedOrNull(other);
-        if (Count == 0)
-        {
-            return;
-        }
-
-        if (ReferenceEquals(other, this))
-        {
-            Clear();
-            return;
-        }
-
-        foreach (T element in other)
-        {
-            Remove(element);
-        }
-    }
+    public void ExceptWith(IEnumerable<T> other) => HashSetOperations<T, Core>.ExceptWith(Checked(other), other);
 
     /// <summary>Keeps the elements that are in this set or in <paramref name="other"/>, but not in both.</summary>
     /// <param name="other">The other elements.</param>
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is <see langword="null"/>.</exception>
-    public void SymmetricExceptWith(IEnumerable<T> other)
-    {
-        ThrowIfDisposedOrNull(other);
-        if (Count == 0)
-        {
-            UnionWith(other);
-            return;
-        }
-
-        if (ReferenceEquals(other, this))
-        {
-            Clear();
-            return;
-        }
-
-        if (IsSetWithSameComparer(other))
-        {
-            // Elements of a set with this comparer are unique: toggle each one.
-            foreach (T item in other)
-            {
-                if (!Remove(item))
-                {
-                    AddIfNotPresent(item, out _);
-                }
-            }
-        }
-        else
-        {
-            SymmetricExceptWithEnumerable(other);
-        }
-    }
+    public void SymmetricExceptWith(IEnumerable<T> other) => HashSetOperations<T, Core>.SymmetricExceptWith(Checked(other), other);
 
     /// <summary>Returns whether every element is in <paramref name="other"/>.</summary>
     /// <param name="other">The other elements.</param>
     /// <returns><see langword="true"/> for a subset.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is <see langword="null"/>.</exception>
-    public bool IsSubsetOf(IEnumerable<T> other)
-    {
-        ThrowIfDisposedOrNull(other);
-        if (Count == 0 || ReferenceEquals(other, this))
-        {
-            return true;
-        }
-
-        if (IsSetWithSameComparer(other))
-        {
-            return Count <= ((ICollection<T>)other).Count && IsSubsetOfSetWithSameComparer(other);
-        }
-
-        (int uniqueCount, int unfoundCount) = CheckUniqueAndUnfoundElements(other, returnIfUnfound: false);
-        return uniqueCount == Count && unfoundCount >= 0;
-    }
+    public bool IsSubsetOf(IEnumerable<T> other) => HashSetOperations<T, Core>.IsSubsetOf(Checked(other), other);
 
     /// <summary>Returns whether every element is in <paramref name="other"/> and <paramref name="other"/> has more.</summary>
     /// <param name="other">The other elements.</param>
     /// <returns><see langword="true"/> for a proper subset.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is <see langword="null"/>.</exception>
-    public bool IsProperSubsetOf(IEnumerable<T> other)
-    {
-        ThrowIfDisposedOrNull(other);
-        if (ReferenceEquals(other, this))
-        {
-            return false;
-        }
-
-        if (other is ICollection<T> otherAsCollection)
-        {
-            if (otherAsCollection.Count == 0)
-            {
-                return false;
-            }
-
-            if (Count == 0)
-            {
-                return otherAsCollection.Count > 0;
-            }
-
-            if (IsSetWithSameComparer(other))
-            {
-                return Count < otherAsCollection.Count && IsSubsetOfSetWithSameComparer(other);
-            }
-        }
-
-        (int uniqueCount, int unfoundCount) = CheckUniqueAndUnfoundElements(other, returnIfUnfound: false);
-        return uniqueCount == Count && unfoundCount > 0;
-    }
+    public bool IsProperSubsetOf(IEnumerable<T> other) => HashSetOperations<T, Core>.IsProperSubsetOf(Checked(other), other);
 
     /// <summary>Returns whether every element of <paramref name="other"/> is in this set.</summary>
     /// <param name="other">The other elements.</param>
     /// <returns><see langword="true"/> for a superset.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is <see langword="null"/>.</exception>
-    public bool IsSupersetOf(IEnumerable<T> other)
-    {
-        ThrowIfDisposedOrNull(other);
-        if (ReferenceEquals(other, this))
-        {
-            return true;
-        }
-
-        if (other is ICollection<T> otherAsCollection)
-        {
-            if (otherAsCollection.Count == 0)
-            {
-                return true;
-            }
-
-            if (IsSetWithSameComparer(other) && otherAsCollection.Count > Count)
-            {
-                return false;
-            }
-        }
-
-        return ContainsAllElements(other);
-    }
+    public bool IsSupersetOf(IEnumerable<T> other) => HashSetOperations<T, Core>.IsSupersetOf(Checked(other), other);
 
     /// <summary>Returns whether every element of <paramref name="other"/> is in this set and this set has more.</summary>
     /// <param name="other">The other elements.</param>
     /// <returns><see langword="true"/> for a proper superset.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is <see langword="null"/>.</exception>
-    public bool IsProperSupersetOf(IEnumerable<T> other)
-    {
-        ThrowIfDisposedOrNull(other);
-        if (Count == 0 || ReferenceEquals(other, this))
-        {
-            return false;
-        }
-
-        if (other is ICollection<T> otherAsCollection)
-        {
-            if (otherAsCollection.Count == 0)
-            {
-                return true;
-            }
-
-            if (IsSetWithSameComparer(other))
-            {
-                return otherAsCollection.Count < Count && ContainsAllElements(other);
-            }
-        }
-
-        (int uniqueCount, int unfoundCount) = CheckUniqueAndUnfoundElements(other, returnIfUnfound: true);
-        return uniqueCount < Count && unfoundCount == 0;
-    }
+    public bool IsProperSupersetOf(IEnumerable<T> other) => HashSetOperations<T, Core>.IsProperSupersetOf(Checked(other), other);
 
     /// <summary>Returns whether this set and <paramref name="other"/> share an element.</summary>
     /// <param name="other">The other elements.</param>
     /// <returns><see langword="true"/> if they overlap.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is <see langword="null"/>.</exception>
-    public bool Overlaps(IEnumerable<T> other)
-    {
-        ThrowIfDisposedOrNull(other);
-        if (Count == 0)
-        {
-            return false;
-        }
-
-        if (ReferenceEquals(other, this))
-        {
-            return true;
-        }
-
-        foreach (T element in other)
-        {
-            if (Contains(element))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    public bool Overlaps(IEnumerable<T> other) => HashSetOperations<T, Core>.Overlaps(Checked(other), other);
 
     /// <summary>Returns whether this set and <paramref name="other"/> hold the same elements.</summary>
     /// <param name="other">The other elements.</param>
     /// <returns><see langword="true"/> if equal as sets.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="other"/> is <see langword="null"/>.</exception>
-    public bool SetEquals(IEnumerable<T> other)
-    {
-        ThrowIfDisposedOrNull(other);
-        if (ReferenceEquals(other, this))
-        {
-            return true;
-        }
-
-        if (IsSetWithSameComparer(other))
-        {
-            return Count == ((ICollection<T>)other).Count && ContainsAllElements(other);
-        }
-
-        if (Count == 0 && other is ICollection<T> otherAsCollection && otherAsCollection.Count > 0)
-        {
-            return false;
-        }
-
-        (int uniqueCount, int unfoundCount) = CheckUniqueAndUnfoundElements(other, returnIfUnfound: true);
-        return uniqueCount == Count && unfoundCount == 0;
-    }
+    public bool SetEquals(IEnumerable<T> other) => HashSetOperations<T, Core>.SetEquals(Checked(other), other);
 
     /// <summary>Copies the elements into <paramref name="array"/>.</summary>
     /// <param name="array">The destination.</param>
@@ -621,18 +399,7 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     }
 
     /// <summary>Returns whether each element of this set is in <paramref name="other"/>, a set with the same comparer.</summary>
-    internal bool IsSubsetOfSetWithSameComparer(IEnumerable<T> other)
-    {
-        foreach (T item in this)
-        {
-            if (!SetContains(other, item))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
+    internal bool IsSubsetOfSetWithSameComparer(IEnumerable<T> other) => HashSetOperations<T, Core>.IsContainedIn(new Core(this), other);
 
     /// <summary>Throws <see cref="ObjectDisposedException"/> once the set is disposed (off the hot paths).</summary>
     internal void ThrowIfDisposed() => _table.ThrowIfDisposed();
@@ -641,38 +408,16 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     /// <param name="disposing"><see langword="true"/> when called from <see cref="Dispose()"/>.</param>
     protected virtual void Dispose(bool disposing) => _table.Dispose();
 
-    private void ThrowIfDisposedOrNull(IEnumerable<T> other)
+    /// <summary>Checks the set operations' preconditions (alive first, then the argument) and returns the core they run on.</summary>
+    private Core Checked(IEnumerable<T> other)
     {
         ThrowIfDisposed();
         if (other is null)
         {
             ThrowHelper.ThrowArgumentNull(nameof(other));
         }
-    }
 
-    /// <summary>
-    /// Recognizes the inputs whose elements are unique under this set's comparer (a <see cref="HashSet{T}"/> or a
-    /// <see cref="PooledHashSet{T}"/> with an equal comparer), where the BCL takes its fast paths.
-    /// </summary>
-    private bool IsSetWithSameComparer(IEnumerable<T> other) =>
-        (other is HashSet<T> bclSet && bclSet.Comparer.Equals(Comparer)) ||
-        (other is PooledHashSet<T> pooledSet && pooledSet.Comparer.Equals(Comparer));
-
-    /// <summary>Membership in a set that <see cref="IsSetWithSameComparer"/> accepted, without allocating a delegate.</summary>
-    private static bool SetContains(IEnumerable<T> set, T item) =>
-        set is HashSet<T> bclSet ? bclSet.Contains(item) : ((PooledHashSet<T>)set).Contains(item);
-
-    private bool ContainsAllElements(IEnumerable<T> other)
-    {
-        foreach (T element in other)
-        {
-            if (!Contains(element))
-            {
-                return false;
-            }
-        }
-
-        return true;
+        return new Core(this);
     }
 
     private void ConstructFrom(IEnumerable<T> collection)
@@ -723,150 +468,6 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
         if (_table._count > 0 && _table._size / _table._count > PooledHashing.ShrinkThreshold)
         {
             TrimExcess();
-        }
-    }
-
-    private void IntersectWithEnumerable(IEnumerable<T> other)
-    {
-        int originalCount = _table._count;
-        int intLength = PooledHashingBitSet.ToIntArrayLength(originalCount);
-        int[]? rented = null;
-        Span<int> storage = intLength <= PooledHashingBitSet.StackAllocThreshold
-            ? stackalloc int[PooledHashingBitSet.StackAllocThreshold]
-            : (rented = PooledHashing.Rent(_table._bucketPool, intLength));
-        try
-        {
-            var marked = new PooledHashingBitSet(storage[..intLength]);
-            foreach (T item in other)
-            {
-                int index = FindItemIndex(item);
-                if (index >= 0)
-                {
-                    marked.Mark(index);
-                }
-            }
-
-            for (int i = 0; i < originalCount; i++)
-            {
-                ref Entry entry = ref _table._entries![i];
-                if (entry._next >= -1 && !marked.IsMarked(i))
-                {
-                    Remove(entry._value);
-                }
-            }
-        }
-        finally
-        {
-            if (rented is not null)
-            {
-                _table._bucketPool.Return(rented);
-            }
-        }
-    }
-
-    private void SymmetricExceptWithEnumerable(IEnumerable<T> other)
-    {
-        int originalCount = _table._count;
-        int intLength = PooledHashingBitSet.ToIntArrayLength(originalCount);
-        const int halfThreshold = PooledHashingBitSet.StackAllocThreshold / 2;
-        int[]? rentedToRemove = null;
-        int[]? rentedAdded = null;
-        Span<int> toRemoveStorage = intLength <= halfThreshold ? stackalloc int[halfThreshold] : (rentedToRemove = PooledHashing.Rent(_table._bucketPool, intLength));
-        try
-        {
-            Span<int> addedStorage = intLength <= halfThreshold ? stackalloc int[halfThreshold] : (rentedAdded = PooledHashing.Rent(_table._bucketPool, intLength));
-            var itemsToRemove = new PooledHashingBitSet(toRemoveStorage[..intLength]);
-            var itemsAddedFromOther = new PooledHashingBitSet(addedStorage[..intLength]);
-            foreach (T item in other)
-            {
-                if (AddIfNotPresent(item, out int location))
-                {
-                    // Added now: must survive even if it appears again in other. Beyond the original range, ignored.
-                    itemsAddedFromOther.Mark(location);
-                }
-                else if (location < originalCount && !itemsAddedFromOther.IsMarked(location))
-                {
-                    itemsToRemove.Mark(location);
-                }
-            }
-
-            for (int i = 0; i < originalCount; i++)
-            {
-                if (itemsToRemove.IsMarked(i))
-                {
-                    Remove(_table._entries![i]._value);
-                }
-            }
-        }
-        finally
-        {
-            if (rentedAdded is not null)
-            {
-                _table._bucketPool.Return(rentedAdded);
-            }
-
-            if (rentedToRemove is not null)
-            {
-                _table._bucketPool.Return(rentedToRemove);
-            }
-        }
-    }
-
-    /// <summary>Counts the distinct elements of <paramref name="other"/> found here, and the ones not found.</summary>
-    private (int UniqueCount, int UnfoundCount) CheckUniqueAndUnfoundElements(IEnumerable<T> other, bool returnIfUnfound)
-    {
-        if (_table._count == 0)
-        {
-            int numElementsInOther = 0;
-            foreach (T item in other)
-            {
-                numElementsInOther++;
-                break;
-            }
-
-            return (0, numElementsInOther);
-        }
-
-        int originalCount = _table._count;
-        int intLength = PooledHashingBitSet.ToIntArrayLength(originalCount);
-        int[]? rented = null;
-        Span<int> storage = intLength <= PooledHashingBitSet.StackAllocThreshold
-            ? stackalloc int[PooledHashingBitSet.StackAllocThreshold]
-            : (rented = PooledHashing.Rent(_table._bucketPool, intLength));
-        try
-        {
-            var found = new PooledHashingBitSet(storage[..intLength]);
-            int unfoundCount = 0;
-            int uniqueFoundCount = 0;
-            foreach (T item in other)
-            {
-                int index = FindItemIndex(item);
-                if (index >= 0)
-                {
-                    if (!found.IsMarked(index))
-                    {
-                        found.Mark(index);
-                        uniqueFoundCount++;
-                    }
-                }
-                else
-                {
-                    unfoundCount++;
-                    if (returnIfUnfound)
-                    {
-                        break;
-                    }
-                }
-            }
-
-            return (uniqueFoundCount, unfoundCount);
-        }
-        finally
-        {
-            if (rented is not null)
-            {
-                _table._bucketPool.Return(rented);
-            }
         }
     }
 

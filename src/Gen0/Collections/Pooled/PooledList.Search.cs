@@ -34,11 +34,7 @@ public partial class PooledList<T>
     public int IndexOf(T item, int index)
     {
         ThrowIfDisposed();
-        if (index > _size)
-        {
-            ThrowIndexMustBeLessOrEqual(nameof(index));
-        }
-
+        ListArguments.CheckForward(_size, index, _size - index, nameof(index));
         return Array.IndexOf(_buffer.Items, item, index, _size - index);
     }
 
@@ -52,16 +48,7 @@ public partial class PooledList<T>
     public int IndexOf(T item, int index, int count)
     {
         ThrowIfDisposed();
-        if (index > _size)
-        {
-            ThrowIndexMustBeLessOrEqual(nameof(index));
-        }
-
-        if (count < 0 || index > _size - count)
-        {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(count), "Count must be positive and count must refer to a location within the string/array/collection.");
-        }
-
+        ListArguments.CheckForward(_size, index, count, nameof(index));
         return Array.IndexOf(_buffer.Items, item, index, count);
     }
 
@@ -84,10 +71,7 @@ public partial class PooledList<T>
     public int LastIndexOf(T item, int index)
     {
         ThrowIfDisposed();
-        if (index >= _size)
-        {
-            ThrowIndexMustBeLess(nameof(index));
-        }
+        ListArguments.CheckBackwardStart(_size, index);
 
         return LastIndexOf(item, index, index + 1);
     }
@@ -102,29 +86,9 @@ public partial class PooledList<T>
     public int LastIndexOf(T item, int index, int count)
     {
         ThrowIfDisposed();
-        if (_size != 0 && index < 0)
-        {
-            ThrowHelper.ThrowNeedNonNegative(nameof(index));
-        }
-
-        if (_size != 0 && count < 0)
-        {
-            ThrowHelper.ThrowNeedNonNegative(nameof(count));
-        }
-
-        if (_size == 0)
+        if (!ListArguments.CheckBackward(_size, index, count))
         {
             return -1;
-        }
-
-        if (index >= _size)
-        {
-            ThrowBiggerThanCollection(nameof(index));
-        }
-
-        if (count > index + 1)
-        {
-            ThrowBiggerThanCollection(nameof(count));
         }
 
         return Array.LastIndexOf(_buffer.Items, item, index, count);
@@ -340,15 +304,7 @@ public partial class PooledList<T>
     public int FindIndex(int startIndex, int count, Predicate<T> match)
     {
         ThrowIfDisposed();
-        if ((uint)startIndex > (uint)_size)
-        {
-            ThrowIndexMustBeLessOrEqual(nameof(startIndex));
-        }
-
-        if (count < 0 || startIndex > _size - count)
-        {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(count), "Count must be positive and count must refer to a location within the string/array/collection.");
-        }
+        ListArguments.CheckForward(_size, startIndex, count, nameof(startIndex), negativeIndexFirst: true);
 
         if (match is null)
         {
@@ -399,24 +355,7 @@ public partial class PooledList<T>
         }
 
         ThrowIfDisposed();
-        if (_size == 0)
-        {
-            // Special case for an empty list: -1 is the only start index that makes sense.
-            if (startIndex != -1)
-            {
-                ThrowIndexMustBeLess(nameof(startIndex));
-            }
-        }
-        else if ((uint)startIndex >= (uint)_size)
-        {
-            ThrowIndexMustBeLess(nameof(startIndex));
-        }
-
-        if (count < 0 || startIndex - count + 1 < 0)
-        {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(count), "Count must be positive and count must refer to a location within the string/array/collection.");
-        }
-
+        ListArguments.CheckBackwardFind(_size, startIndex, count);
         int endIndex = startIndex - count;
         for (int i = startIndex; i > endIndex; i--)
         {
@@ -630,16 +569,4 @@ public partial class PooledList<T>
     }
 
     private PooledList<T> CreateSibling() => new(_buffer.ClearMode, _buffer.Pool);
-
-    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
-    private static void ThrowIndexMustBeLessOrEqual(string paramName) =>
-        throw new ArgumentOutOfRangeException(paramName, "Index was out of range. Must be non-negative and less than or equal to the size of the collection.");
-
-    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
-    private static void ThrowIndexMustBeLess(string paramName) =>
-        throw new ArgumentOutOfRangeException(paramName, "Index was out of range. Must be non-negative and less than the size of the collection.");
-
-    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
-    private static void ThrowBiggerThanCollection(string paramName) =>
-        throw new ArgumentOutOfRangeException(paramName, "Must be less than or equal to the size of the collection.");
 }

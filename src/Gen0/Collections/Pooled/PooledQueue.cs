@@ -361,31 +361,7 @@ public partial class PooledQueue<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     void ICollection.CopyTo(Array array, int index)
     {
         ThrowIfDisposed();
-        if (array is null)
-        {
-            ThrowHelper.ThrowArgumentNull(nameof(array));
-        }
-
-        if (array.Rank != 1)
-        {
-            throw new ArgumentException("Only single dimensional arrays are supported for the requested action.", nameof(array));
-        }
-
-        if (array.GetLowerBound(0) != 0)
-        {
-            throw new ArgumentException("The lower bound of target array must be zero.", nameof(array));
-        }
-
-        if (index < 0 || index > array.Length)
-        {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(index));
-        }
-
-        if (array.Length - index < _size)
-        {
-            ThrowHelper.ThrowInvalidOffsetLength();
-        }
-
+        CollectionGuards.ValidateCopyTo(array, index, _size, tooShortIsInvalidOffset: true);
         try
         {
             CopyElements(array, index);

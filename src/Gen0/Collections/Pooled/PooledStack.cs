@@ -332,31 +332,7 @@ public partial class PooledStack<T> : IEnumerable<T>, IReadOnlyCollection<T>, IC
     void ICollection.CopyTo(Array array, int arrayIndex)
     {
         ThrowIfDisposed();
-        if (array is null)
-        {
-            ThrowHelper.ThrowArgumentNull(nameof(array));
-        }
-
-        if (array.Rank != 1)
-        {
-            throw new ArgumentException("Only single dimensional arrays are supported for the requested action.", nameof(array));
-        }
-
-        if (array.GetLowerBound(0) != 0)
-        {
-            throw new ArgumentException("The lower bound of target array must be zero.", nameof(array));
-        }
-
-        if (arrayIndex < 0 || arrayIndex > array.Length)
-        {
-            ThrowHelper.ThrowIndexOutOfRange(nameof(arrayIndex));
-        }
-
-        if (array.Length - arrayIndex < _size)
-        {
-            ThrowHelper.ThrowInvalidOffsetLength();
-        }
-
+        CollectionGuards.ValidateCopyTo(array, arrayIndex, _size, nameof(arrayIndex), tooShortIsInvalidOffset: true);
         try
         {
             Array.Copy(_buffer.Items, 0, array, arrayIndex, _size);

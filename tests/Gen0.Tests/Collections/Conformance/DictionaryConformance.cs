@@ -10,7 +10,7 @@ namespace Gen0.Tests.Collections.Conformance;
 /// too), the <see cref="IDictionaryEnumerator"/>, and seeded random operation sequences.
 /// </summary>
 /// <typeparam name="TKey">The key type.</typeparam>
-public abstract class DictionaryConformance<TKey> : EnumerableConformance<KeyValuePair<TKey, int>>
+public abstract partial class DictionaryConformance<TKey> : EnumerableConformance<KeyValuePair<TKey, int>>
     where TKey : notnull
 {
     protected override bool TwinReadsDefaultAfterEndAndModification => true;

@@ -8,7 +8,7 @@ namespace Gen0.Tests.Collections.Conformance;
 /// validation of every member, wrong-typed values through the non-generic surface, and seeded random operation
 /// sequences compared with the twin after every step.
 /// </summary>
-public abstract class ListConformance : EnumerableConformance<int>
+public abstract partial class ListConformance : EnumerableConformance<int>
 {
     protected override int Item(int i) => (i * 3) + 1;
 

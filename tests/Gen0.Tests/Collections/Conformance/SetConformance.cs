@@ -11,7 +11,7 @@ namespace Gen0.Tests.Collections.Conformance;
 /// result and the set's contents in enumeration order must match the twin's.
 /// </summary>
 /// <typeparam name="T">The element type.</typeparam>
-public abstract class SetConformance<T> : EnumerableConformance<T>
+public abstract partial class SetConformance<T> : EnumerableConformance<T>
 {
     private static readonly string[] s_argumentKinds = ["self", "null", "empty array", "empty same-type set", "same-type set", "HashSet, same comparer", "HashSet, other comparer", "list with duplicates", "lazy sequence"];
 
