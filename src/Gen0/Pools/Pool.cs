@@ -137,7 +137,7 @@ public sealed partial class Pool<T> : IDisposable
         }
 
         _factory = options.Factory;
-        _reset = options.Reset;
+        _reset = options.Reset ?? ResettableBinding<T>.TryReset;
         _whenExhausted = options.WhenExhausted;
         _waitTimeout = options.WaitTimeout;
         _disposeDropped = options.DisposeDropped;

@@ -14,7 +14,10 @@ public sealed class PoolOptions<T>
     /// <summary>
     /// Cleans an object that comes back, before anyone can rent it again. Return <see langword="false"/> to drop
     /// the object instead of keeping it (<see cref="ReturnResult.DroppedByReset"/>). If it throws, the object is
-    /// dropped and the exception reaches the caller of <see cref="Pool{T}.Return"/>. Optional.
+    /// dropped and the exception reaches the caller of <see cref="Pool{T}.Return"/>. Optional: when it is
+    /// <see langword="null"/> and <typeparamref name="T"/> implements <c>Microsoft.Extensions.ObjectPool.IResettable</c>
+    /// (as many .NET 8+ types do), the pool calls its <c>TryReset()</c> instead, as <c>DefaultObjectPool&lt;T&gt;</c>
+    /// does; the core package needs no reference to Microsoft.Extensions.ObjectPool for that.
     /// </summary>
     public Func<T, bool>? Reset { get; set; }
 
