@@ -90,7 +90,13 @@ public sealed partial class Pool<T>
         }
 
         object served = item ?? Create();
-        return CheckOutRaw(served, GetCache());
+        T value = CheckOutRaw(served, GetCache());
+        if (_leakTracker is not null)
+        {
+            TrackRent(value);
+        }
+
+        return value;
     }
 
     private LinkedListNode<TaskCompletionSource<object?>> RegisterWaiter()

@@ -143,6 +143,7 @@ public sealed partial class Pool<T> : IDisposable
         _disposeDropped = options.DisposeDropped;
         _canWait = _isBounded && _whenExhausted == PoolExhaustedBehavior.Wait;
         _owned = options.TrackOwnership ? new ConditionalWeakTable<T, PoolEntry<T>>() : null;
+        _leakTracker = options.TrackLeaks ? new LeakTracker() : null;
         _useThreadSlot = maxRetained > 0;
         _shards = CreateShards(maxRetained - (_useThreadSlot ? 1 : 0), options.ProcessorCountOverride ?? Environment.ProcessorCount);
         _lastShardPositions = new int[_shards.Length];
@@ -230,7 +231,13 @@ public sealed partial class Pool<T> : IDisposable
         ThrowIfDisposed();
         PoolThreadCache<T> cache = GetCache();
         object item = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true) ?? WaitForEntry();
-        return CheckOutRaw(item, cache);
+        T value = CheckOutRaw(item, cache);
+        if (_leakTracker is not null)
+        {
+            TrackRent(value);
+        }
+
+        return value;
     }
 
     /// <summary>
@@ -252,6 +259,11 @@ public sealed partial class Pool<T> : IDisposable
         }
 
         item = CheckOutRaw(idle, cache);
+        if (_leakTracker is not null)
+        {
+            TrackRent(item);
+        }
+
         return true;
     }
 
@@ -274,7 +286,18 @@ public sealed partial class Pool<T> : IDisposable
 
         PoolThreadCache<T> cache = GetCache();
         object? item = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true);
-        return item is not null ? new ValueTask<T>(CheckOutRaw(item, cache)) : WaitForEntryAsync(cancellationToken);
+        if (item is null)
+        {
+            return WaitForEntryAsync(cancellationToken);
+        }
+
+        T value = CheckOutRaw(item, cache);
+        if (_leakTracker is not null)
+        {
+            TrackRent(value);
+        }
+
+        return new ValueTask<T>(value);
     }
 
     /// <summary>Rents an object (as <see cref="Rent"/> does) wrapped in a lease that returns it when disposed.</summary>
@@ -291,6 +314,11 @@ public sealed partial class Pool<T> : IDisposable
 
         // The entry is ours alone until it is returned, so a plain increment publishes "rented" (odd).
         int generation = ++entry.Generation;
+        if (_leakTracker is not null)
+        {
+            TrackRent(entry.Value!);
+        }
+
         return new Lease<T>(this, entry, entry.Value!, generation);
     }
 
@@ -335,7 +363,17 @@ public sealed partial class Pool<T> : IDisposable
                 entry = CheckInTracked(item);
             }
 
+            if (_leakTracker is not null)
+            {
+                TrackReturn(item);
+            }
+
             return CheckIn(entry, cache);
+        }
+
+        if (_leakTracker is not null)
+        {
+            TrackReturn(item);
         }
 
         if (Volatile.Read(ref _untrackedOverflowCount) != 0 && TryRemoveUntrackedOverflow(item))
@@ -384,6 +422,11 @@ public sealed partial class Pool<T> : IDisposable
             ThrowLeaseReturnedTwice();
         }
 
+        if (_leakTracker is not null)
+        {
+            TrackReturn(entry.Value!);
+        }
+
         if (_disposed)
         {
             // Not even a thread cache: the disposed pool gave its slot index back.
@@ -420,6 +463,11 @@ public sealed partial class Pool<T> : IDisposable
     /// <summary>A return after <see cref="Dispose"/>: verified as usual, then dropped without touching the thread caches.</summary>
     private ReturnResult ReturnAfterDispose(T item)
     {
+        if (_leakTracker is not null)
+        {
+            TrackReturn(item);
+        }
+
         if (_owned is not null)
         {
             PoolEntry<T> tracked = CheckInTracked(item);
@@ -549,9 +597,14 @@ public sealed partial class Pool<T> : IDisposable
         if (_owned is not null)
         {
             // Tracked pools keep only entries. Remembered so that the matching return on this thread finds its entry
-            // without a table lookup.
+            // without a table lookup; not under leak tracking, where it would keep a leaked object alive until the
+            // thread's next rent.
             PoolEntry<T> tracked = Unsafe.As<PoolEntry<T>>(item);
-            cache.LastRented = tracked;
+            if (_leakTracker is null)
+            {
+                cache.LastRented = tracked;
+            }
+
             tracked.Generation++;
             return tracked.Value!;
         }

@@ -93,6 +93,16 @@ public sealed class PoolOptions<T>
     public bool TrackOwnership { get; set; } = true;
 
     /// <summary>
+    /// Whether the pool records every rent with its stack until the object comes back, so that
+    /// <see cref="Pool{T}.GetOutstanding"/> lists what is rented and where, <see cref="Pool{T}.AssertAllReturned"/> fails a
+    /// test that forgot a return, and an object garbage collected while rented is reported as a leak
+    /// (<see cref="Pool{T}.LeakCount"/>, <see cref="Pool{T}.GetLeaks"/>), as <c>GuardedArrayPool&lt;T&gt;</c> does for arrays.
+    /// Default <see langword="false"/>. For tests and debugging: each rent then captures a stack trace and makes a small
+    /// finalizable record (microseconds, not nanoseconds); tracking never keeps a leaked object alive.
+    /// </summary>
+    public bool TrackLeaks { get; set; }
+
+    /// <summary>
     /// Idle objects that nobody rented for this long are dropped by a background timer, without waiting for a
     /// gen 2 collection. <see cref="Timeout.InfiniteTimeSpan"/> turns trimming off. Default: 1 minute.
     /// </summary>
