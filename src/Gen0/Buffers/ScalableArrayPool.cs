@@ -207,9 +207,14 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     }
 
     /// <summary>
-    /// Gets the process-wide pool for <typeparamref name="T"/>: default options (power-of-two classes up to 2^30
-    /// elements, thread-local tier, 1 GiB budget, 60 second idle trim), named <c>Shared</c>. Disposing it does nothing.
+    /// Gets the process-wide pool for <typeparamref name="T"/>, named <c>Shared</c>: default options (power-of-two
+    /// classes up to 2^30 elements, thread-local tier, 1 GiB budget, 60 second idle trim) unless runtimeconfig.json
+    /// properties or environment variables change them (<see cref="ScalableArrayPoolOptions.FromRuntimeSettings()"/>).
+    /// Disposing it does nothing.
     /// </summary>
+    /// <exception cref="TypeInitializationException">On first use, when a runtime setting is wrong (its inner
+    /// <see cref="ArgumentException"/> names it); call <see cref="ScalableArrayPoolOptions.FromRuntimeSettings()"/> at
+    /// start-up to find out there.</exception>
     public static new ScalableArrayPool<T> Shared => SharedHolder.Instance;
 
     /// <summary>Gets the pool's name (<see cref="ScalableArrayPoolOptions.Name"/>, or <c>unnamed</c>).</summary>
@@ -939,7 +944,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     /// <summary>Creates <see cref="Shared"/> on first use, after every static field of the pool type is initialized.</summary>
     private static class SharedHolder
     {
-        public static readonly ScalableArrayPool<T> Instance = new(new ScalableArrayPoolOptions { Name = "Shared" }, isShared: true);
+        public static readonly ScalableArrayPool<T> Instance = new(ScalableArrayPoolOptions.FromRuntimeSettings(), isShared: true);
     }
 
     /// <summary>An entry of a thread's cache: an array or nothing, and when the trimmer first saw it idle.</summary>

@@ -8,7 +8,7 @@ namespace Gen0.Buffers;
 /// created, so changing them afterwards does not affect it.
 /// </summary>
 [DebuggerDisplay("MaxArrayLength = {MaxArrayLength}, MaxRetainedBytes = {MaxRetainedBytes}, SizeClasses = {SizeClasses}")]
-public sealed class ScalableArrayPoolOptions
+public sealed partial class ScalableArrayPoolOptions
 {
     /// <summary>The default <see cref="MaxArrayLength"/>: 2^30 elements, as <see cref="System.Buffers.ArrayPool{T}.Shared"/>.</summary>
     public const int DefaultMaxArrayLength = 1024 * 1024 * 1024;
