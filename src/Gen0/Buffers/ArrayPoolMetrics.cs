@@ -19,6 +19,7 @@ internal static class ArrayPoolMetrics
     public const string AllocationsName = "gen0.buffers.allocations";
     public const string DropsName = "gen0.buffers.drops";
     public const string RetainedBytesName = "gen0.buffers.retained";
+    public const string TrimmedBytesName = "gen0.buffers.trimmed";
 
     private static readonly List<WeakReference<IArrayPoolStatisticsSource>> s_sources = [];
     private static readonly Meter s_meter = CreateMeter();
@@ -45,6 +46,7 @@ internal static class ArrayPoolMetrics
         meter.CreateObservableCounter(AllocationsName, () => Observe(static s => s.Allocations), "{array}", "Arrays allocated by rents.");
         meter.CreateObservableCounter(DropsName, ObserveDrops, "{array}", "Returned arrays the pool did not keep, by reason.");
         meter.CreateObservableUpDownCounter(RetainedBytesName, () => Observe(static s => s.RetainedBytes), "By", "Bytes of the arrays the pool holds.");
+        meter.CreateObservableCounter(TrimmedBytesName, () => Observe(static s => s.TrimmedBytes), "By", "Bytes of the arrays the pool released (idle timer, memory pressure, Trim, Dispose); they are garbage from then on.");
         return meter;
     }
 

@@ -3,102 +3,81 @@ namespace Gen0.Buffers;
 public sealed partial class ScalableArrayPool<T>
 {
     /// <summary>
-    /// The arrays one core's threads share: a bounded stack per size class, each with its own lock, so two classes
-    /// never contend and a thread contends only with threads that ran on the same core.
+    /// The arrays one core's threads share: a bounded stack per size class, each with its own lock and its own credit
+    /// against the budget, so two classes never contend, a thread contends only with threads that ran on the same core
+    /// (or that found their own shard empty), and arrays move in and out without touching a pool-wide counter.
     /// </summary>
     private sealed class Shard
     {
         private readonly ClassStack[] _stacks;
 
-        public Shard(int classCount, int capacity)
+        public Shard(long[] classBytes, long[] slack, int capacity)
         {
-            _stacks = new ClassStack[classCount];
-            for (int i = 0; i < _stacks.Length; i++)
+            _stacks = new ClassStack[classBytes.Length];
+            for (int c = 0; c < _stacks.Length; c++)
             {
-                _stacks[i] = new ClassStack(capacity);
+                _stacks[c] = new ClassStack(capacity, classBytes[c], slack[c]);
             }
         }
 
-        public T[]? TryPop(int c) => _stacks[c].TryPop();
+        public int TryPop(int c, T[]?[] into, int max, ScalableArrayPool<T> pool) => _stacks[c].TryPop(into, max, pool);
 
-        public PushResult TryPush(int c, T[] array) => _stacks[c].TryPush(array);
+        public int TryPush(int c, T[]?[] arrays, int start, int count, ScalableArrayPool<T> pool, out PushResult result) =>
+            _stacks[c].TryPush(arrays, start, count, pool, out result);
+
+        public bool Contains(int c, T[] array) => _stacks[c].Contains(array);
 
         public int CountOf(int c) => _stacks[c].Count;
 
-        /// <summary>Releases the stale (or all) arrays of class <paramref name="c"/>; returns how many.</summary>
-        public int Trim(int c, int now, int idleMilliseconds, bool all) => _stacks[c].Trim(now, idleMilliseconds, all);
+        /// <summary>Gives the unused credit of every class back to the budget; returns the bytes.</summary>
+        public long ReleaseSlack(ScalableArrayPool<T> pool)
+        {
+            long released = 0;
+            foreach (ClassStack stack in _stacks)
+            {
+                released += stack.ReleaseSlack(pool);
+            }
+
+            return released;
+        }
+
+        /// <summary>Releases the stale (or all) arrays of class <paramref name="c"/> with their credit; returns how many arrays.</summary>
+        public int Trim(int c, int now, int idleMilliseconds, bool all, ScalableArrayPool<T> pool) =>
+            _stacks[c].Trim(now, idleMilliseconds, all, pool);
     }
 
-    /// <summary>A bounded LIFO of arrays of one class, its backing array allocated on first push.</summary>
+    /// <summary>
+    /// A bounded LIFO of arrays of one class, its backing array allocated on first push, and its credit: the bytes
+    /// charged to the budget for it, at least its arrays' bytes (<c>_count * _arrayBytes &lt;= _credit</c> under the
+    /// lock, and at every instant as other threads see it, since credit is taken before arrays enter and given back
+    /// after they leave) and at most one slack more while no array enters.
+    /// </summary>
     private sealed class ClassStack
     {
         private readonly int _capacity;
+        private readonly long _arrayBytes;
+        private readonly long _slack;
         private readonly object _lock = new();
         private T[]?[]? _items;
         private volatile int _count;
+        private long _credit;
 
         // 0 while arrays are being pushed; the tick the trimmer first saw the stack idle otherwise.
         private int _stamp;
 
-        public ClassStack(int capacity) => _capacity = capacity;
+        public ClassStack(int capacity, long arrayBytes, long slack)
+        {
+            _capacity = capacity;
+            _arrayBytes = arrayBytes;
+            _slack = slack;
+        }
 
         public int Count => _count;
 
-        public T[]? TryPop()
+        /// <summary>Pops up to <paramref name="max"/> arrays into <paramref name="into"/> (the newest first); returns how many.</summary>
+        public int TryPop(T[]?[] into, int max, ScalableArrayPool<T> pool)
         {
-            // An empty stack is skipped without taking its lock, so misses on a cold class cost one read.
-            if (_count == 0)
-            {
-                return null;
-            }
-
-            lock (_lock)
-            {
-                int n = _count;
-                if (n == 0)
-                {
-                    return null;
-                }
-
-                n--;
-                T[]? array = _items![n];
-                _items[n] = null;
-                _count = n;
-                return array;
-            }
-        }
-
-        public PushResult TryPush(T[] array)
-        {
-            if (_count >= _capacity)
-            {
-                return PushResult.Full;
-            }
-
-            lock (_lock)
-            {
-                int n = _count;
-                if (n >= _capacity)
-                {
-                    return PushResult.Full;
-                }
-
-                // The shard half of the double-return check: the array this thread (or any) pushed last.
-                if (n != 0 && ReferenceEquals(_items![n - 1], array))
-                {
-                    return PushResult.Duplicate;
-                }
-
-                _items ??= new T[]?[_capacity];
-                _items[n] = array;
-                _count = n + 1;
-                _stamp = 0;
-                return PushResult.Pushed;
-            }
-        }
-
-        public int Trim(int now, int idleMilliseconds, bool all)
-        {
+            // An empty stack is skipped without taking its lock, so a miss over every shard costs one read per shard.
             if (_count == 0)
             {
                 return 0;
@@ -107,12 +86,131 @@ public sealed partial class ScalableArrayPool<T>
             lock (_lock)
             {
                 int n = _count;
-                if (n == 0)
+                int take = Math.Min(max, n);
+                T[]?[] items = _items!;
+                for (int i = 0; i < take; i++)
+                {
+                    n--;
+                    into[i] = items[n];
+                    items[n] = null;
+                }
+
+                _count = n;
+
+                // Keep one slack of unused credit for the next push; give the rest back.
+                long excess = _credit - (n * _arrayBytes) - _slack;
+                if (excess > 0)
+                {
+                    _credit -= excess;
+                    pool.ReleaseBudget(excess);
+                }
+
+                return take;
+            }
+        }
+
+        /// <summary>
+        /// Pushes <c>arrays[start .. start + count)</c> while there is room and budget; returns how many it took and, in
+        /// <paramref name="result"/>, why it stopped short (<see cref="PushResult.Full"/> or
+        /// <see cref="PushResult.OverBudget"/>).
+        /// </summary>
+        public int TryPush(T[]?[] arrays, int start, int count, ScalableArrayPool<T> pool, out PushResult result)
+        {
+            if (_count >= _capacity)
+            {
+                result = PushResult.Full;
+                return 0;
+            }
+
+            lock (_lock)
+            {
+                int n = _count;
+                int room = Math.Min(count, _capacity - n);
+                result = room == count ? PushResult.Pushed : PushResult.Full;
+                long needed = ((n + room) * _arrayBytes) - _credit;
+                if (needed > 0)
+                {
+                    _credit += pool.ChargeForShard(needed, _slack, _arrayBytes);
+                    int affordable = (int)((_credit / _arrayBytes) - n);
+                    if (affordable < room)
+                    {
+                        room = affordable;
+                        result = PushResult.OverBudget;
+                    }
+                }
+
+                if (room <= 0)
                 {
                     return 0;
                 }
 
-                if (!all)
+                T[]?[] items = _items ??= new T[]?[_capacity];
+                for (int i = 0; i < room; i++)
+                {
+                    items[n + i] = arrays[start + i];
+                }
+
+                _count = n + room;
+                _stamp = 0;
+                return room;
+            }
+        }
+
+        /// <summary>Whether the stack holds <paramref name="array"/> (a scan under the lock: the double-return check of pools without a thread tier).</summary>
+        public bool Contains(T[] array)
+        {
+            if (_count == 0)
+            {
+                return false;
+            }
+
+            lock (_lock)
+            {
+                T[]?[]? items = _items;
+                for (int i = _count - 1; i >= 0; i--)
+                {
+                    if (ReferenceEquals(items![i], array))
+                    {
+                        return true;
+                    }
+                }
+
+                return false;
+            }
+        }
+
+        public long ReleaseSlack(ScalableArrayPool<T> pool)
+        {
+            if (Volatile.Read(ref _credit) - (_count * _arrayBytes) <= 0)
+            {
+                return 0;
+            }
+
+            lock (_lock)
+            {
+                long excess = _credit - (_count * _arrayBytes);
+                if (excess <= 0)
+                {
+                    return 0;
+                }
+
+                _credit -= excess;
+                pool.ReleaseBudget(excess);
+                return excess;
+            }
+        }
+
+        public int Trim(int now, int idleMilliseconds, bool all, ScalableArrayPool<T> pool)
+        {
+            if (_count == 0 && Volatile.Read(ref _credit) == 0)
+            {
+                return 0;
+            }
+
+            lock (_lock)
+            {
+                int n = _count;
+                if (!all && n != 0)
                 {
                     if (_stamp == 0)
                     {
@@ -126,19 +224,26 @@ public sealed partial class ScalableArrayPool<T>
                     }
                 }
 
-                Array.Clear(_items!, 0, n);
+                if (n != 0)
+                {
+                    Array.Clear(_items!, 0, n);
+                }
+
                 _count = 0;
                 _stamp = 0;
+                long credit = _credit;
+                _credit = 0;
+                pool.ReleaseBudget(credit);
                 return n;
             }
         }
     }
 
-    /// <summary>What <see cref="ClassStack.TryPush"/> did with an array.</summary>
+    /// <summary>What <see cref="ClassStack.TryPush"/> did with a batch of arrays.</summary>
     private enum PushResult
     {
         Pushed,
         Full,
-        Duplicate,
+        OverBudget,
     }
 }

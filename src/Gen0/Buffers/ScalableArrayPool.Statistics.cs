@@ -41,11 +41,8 @@ public sealed partial class ScalableArrayPool<T>
                     }
                 }
 
-                // Derived, not counted on the hit path: what went into the slots and is neither there nor trimmed was
-                // rented back. Exact when the owner is quiet; never negative while it runs.
-                long returns = Volatile.Read(ref cache.ThreadLocalReturns);
-                totals[Counter.ThreadLocalReturns] += returns;
-                totals[Counter.ThreadLocalHits] += Math.Max(0, returns - held - cache.SlotArraysReleased);
+                totals[Counter.ThreadLocalReturns] += Volatile.Read(ref cache.ThreadLocalReturns);
+                totals[Counter.ThreadLocalHits] += Volatile.Read(ref cache.ThreadLocalHits);
                 arrays += held;
             }
 

@@ -71,6 +71,132 @@ public sealed partial class ScalableArrayPool<T>
     }
 
     /// <summary>
+    /// Starts an owner's slow-path section that may change the cache's reservations or move several arrays: the
+    /// handshake of <see cref="ReturnToClass"/> (a plain store, then a load), or the cache's lock while a trimmer is at
+    /// work on it. Returns whether the section is lock-free; pass that to <see cref="ExitOwner"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool EnterOwner(ThreadCache cache)
+    {
+        cache.Busy = true;
+        ProcessWideBarrier.OwnerSide();
+        if (!cache.Revoking)
+        {
+            return true;
+        }
+
+        cache.Busy = false;
+        Monitor.Enter(cache);
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void ExitOwner(ThreadCache cache, bool unlocked)
+    {
+        if (unlocked)
+        {
+            Volatile.Write(ref cache.Busy, false);
+        }
+        else
+        {
+            Monitor.Exit(cache);
+        }
+    }
+
+    /// <summary>
+    /// On a miss in an empty class: how many arrays beyond the rented one this thread should take from the shard in
+    /// the same batch, reserving the slots to hold them. A thread that missed before without returning an array since
+    /// (it rents what others return: a producer) takes twice as many as last time, up to the class's slots; any other
+    /// thread takes only the array it asked for, so threads that rent and return keep one array per class at most.
+    /// </summary>
+    private int RefillRoom(ThreadCache cache, int c)
+    {
+        int capacity = _slotCapacity[c];
+        if (capacity == 0)
+        {
+            return 0;
+        }
+
+        ref ClassState state = ref cache.Classes[c];
+        long returns = cache.ThreadLocalReturns;
+        int run = state.RefillRun != 0 && returns == state.ReturnsAtRefill ? Math.Min(state.RefillRun * 2, capacity) : 1;
+        state.RefillRun = run;
+        state.ReturnsAtRefill = returns;
+        int extra = run - 1;
+        if (extra == 0)
+        {
+            return 0;
+        }
+
+        // The class is empty here (the hot slot and the stack), so its reserved slots are all free.
+        int reserved = state.Reserved;
+        if (reserved < extra)
+        {
+            reserved += TryReserveSlots(cache, c, extra - reserved);
+        }
+
+        return Math.Min(extra, reserved);
+    }
+
+    /// <summary>Puts the <paramref name="count"/> arrays of a refill (<c>batch[1..count]</c>) into the class's reserved, empty slots.</summary>
+    private static void PlaceRefill(ThreadCache cache, int c, T[]?[] batch, int count)
+    {
+        ref ClassState state = ref cache.Classes[c];
+        state.Hot.Array = batch[1];
+        state.Hot.Stamp = 0;
+        batch[1] = null;
+        for (int i = 2; i <= count; i++)
+        {
+            ref Slot slot = ref cache.Slots[state.Start + i - 2];
+            slot.Array = batch[i];
+            slot.Stamp = 0;
+            batch[i] = null;
+        }
+
+        state.Count = count - 1;
+    }
+
+    /// <summary>
+    /// Reserves up to <paramref name="count"/> more slots of class <paramref name="c"/> for the owner: each is charged
+    /// to the budget, to the thread's share (an eighth of the budget) and to the thread tier's share (half of it).
+    /// Returns how many it reserved. Owner only, inside an owner section.
+    /// </summary>
+    private int TryReserveSlots(ThreadCache cache, int c, int count)
+    {
+        long bytes = _classBytes[c];
+        int granted = 0;
+        while (granted < count && cache.ReservedBytes + bytes <= _perThreadLimit && TryAddThreadTier(bytes))
+        {
+            if (!TryCharge(bytes))
+            {
+                Interlocked.Add(ref _threadReservedBytes, -bytes);
+                break;
+            }
+
+            cache.ReservedBytes += bytes;
+            cache.Classes[c].Reserved++;
+            granted++;
+        }
+
+        return granted;
+    }
+
+    /// <summary>Gives back <paramref name="slots"/> reservations of class <paramref name="c"/> (the slots are empty and the owner cannot race).</summary>
+    private void ReleaseReservedSlots(ThreadCache cache, int c, int slots)
+    {
+        if (slots == 0)
+        {
+            return;
+        }
+
+        long bytes = slots * _classBytes[c];
+        cache.Classes[c].Reserved -= slots;
+        cache.ReservedBytes -= bytes;
+        Interlocked.Add(ref _threadReservedBytes, -bytes);
+        ReleaseBudget(bytes);
+    }
+
+    /// <summary>
     /// Called by the owner thread only, on a slow path, after a trimmer emptied some of its slots while the owner was
     /// busy: compacts the arrays left in each class and gives the reservations of the emptied slots back to the
     /// budget. Under the cache's lock, so no trimmer exchanges an array while it moves.
@@ -80,45 +206,32 @@ public sealed partial class ScalableArrayPool<T>
     {
         lock (cache)
         {
-            ReleaseEmptyReservationsLocked(cache);
-        }
-    }
-
-    private void ReleaseEmptyReservationsLocked(ThreadCache cache)
-    {
-        cache.ReleaseRequested = false;
-        long released = 0;
-        for (int c = 0; c < _lengths.Length; c++)
-        {
-            int reserved = cache.Classes[c].Reserved;
-            if (reserved == 0)
+            cache.ReleaseRequested = false;
+            for (int c = 0; c < _lengths.Length; c++)
             {
-                continue;
-            }
-
-            // Slot 0 is the hot slot, the stack follows it: the arrays left are packed from slot 0 up.
-            int kept = 0;
-            for (int i = 0; i < reserved; i++)
-            {
-                ref Slot slot = ref SlotAt(cache, c, i);
-                T[]? array = slot.Array;
-                if (array is not null)
+                int reserved = cache.Classes[c].Reserved;
+                if (reserved == 0)
                 {
-                    slot.Array = null;
-                    SlotAt(cache, c, kept).Array = array;
-                    kept++;
+                    continue;
                 }
+
+                // Slot 0 is the hot slot, the stack follows it: the arrays left are packed from slot 0 up.
+                int kept = 0;
+                for (int i = 0; i < reserved; i++)
+                {
+                    ref Slot slot = ref SlotAt(cache, c, i);
+                    T[]? array = slot.Array;
+                    if (array is not null)
+                    {
+                        slot.Array = null;
+                        SlotAt(cache, c, kept).Array = array;
+                        kept++;
+                    }
+                }
+
+                cache.Classes[c].Count = Math.Max(kept - 1, 0);
+                ReleaseReservedSlots(cache, c, reserved - kept);
             }
-
-            // A racing trimmer can only take arrays out, so keeping all 'kept' reservations over-covers, never under.
-            cache.Classes[c].Count = Math.Max(kept - 1, 0);
-            cache.Classes[c].Reserved = kept;
-            released += (reserved - kept) * _classBytes[c];
-        }
-
-        if (released != 0)
-        {
-            Interlocked.Add(ref _reservedBytes, -released);
         }
     }
 
@@ -160,10 +273,8 @@ public sealed partial class ScalableArrayPool<T>
                 Interlocked.Add(ref _poolCounters[k], cache.Counters[k]);
             }
 
-            // Its slots are empty now, so every array it returned to them and did not lose to a trim was rented back.
+            Interlocked.Add(ref _poolCounters[Counter.ThreadLocalHits], cache.ThreadLocalHits);
             Interlocked.Add(ref _poolCounters[Counter.ThreadLocalReturns], cache.ThreadLocalReturns);
-            Interlocked.Add(ref _poolCounters[Counter.ThreadLocalHits], cache.ThreadLocalReturns - cache.SlotArraysReleased);
-
             _caches[i] = _caches[^1];
             _caches.RemoveAt(_caches.Count - 1);
         }
@@ -179,11 +290,10 @@ public sealed partial class ScalableArrayPool<T>
     {
         int arrays = 0;
         long bytes = 0;
-        long reserved = 0;
         for (int c = 0; c < _lengths.Length; c++)
         {
-            int releasedBefore = arrays;
-            for (int i = 0; i < cache.Classes[c].Reserved; i++)
+            int reserved = cache.Classes[c].Reserved;
+            for (int i = 0; i < reserved; i++)
             {
                 if (Interlocked.Exchange(ref SlotAt(cache, c, i).Array, null) is not null)
                 {
@@ -192,18 +302,11 @@ public sealed partial class ScalableArrayPool<T>
                 }
             }
 
-            cache.SlotArraysReleased += arrays - releasedBefore;
-            reserved += cache.Classes[c].Reserved * _classBytes[c];
-            cache.Classes[c].Reserved = 0;
             cache.Classes[c].Count = 0;
+            ReleaseReservedSlots(cache, c, reserved);
         }
 
         cache.LastPushed = null;
-        if (reserved != 0)
-        {
-            Interlocked.Add(ref _reservedBytes, -reserved);
-        }
-
         return (arrays, bytes);
     }
 
@@ -222,14 +325,19 @@ public sealed partial class ScalableArrayPool<T>
 
         // Where the class's stack (slots 1 and up) begins in Slots: a copy of the pool's table.
         public int Start;
+
+        // The size of the thread's last refill of the class (0: none yet) and the thread's returns at that moment:
+        // a miss with no return since is a producer's, which takes a bigger batch.
+        public int RefillRun;
+        public long ReturnsAtRefill;
     }
 
     /// <summary>
-    /// One thread's cache for one pool. Only the owner thread writes <see cref="Classes"/>' counts and
-    /// <see cref="Counters"/>, and stores arrays into the hot slots and <see cref="Slots"/>; other threads read them for statistics, a
-    /// trimmer may exchange a slot's array for <see langword="null"/>, and a trimmer may lower a class's reservations
-    /// when the <see cref="Busy"/>/<see cref="Revoking"/> handshake shows the owner is not writing its slots. The
-    /// object itself is the lock that the trimmer and the owner's rare slow paths share.
+    /// One thread's cache for one pool. Only the owner thread writes <see cref="Classes"/>' counts and the counters,
+    /// and stores arrays into the hot slots and <see cref="Slots"/>; other threads read them for statistics, a trimmer
+    /// may exchange a slot's array for <see langword="null"/>, and a trimmer may lower a class's reservations when the
+    /// <see cref="Busy"/>/<see cref="Revoking"/> handshake shows the owner is not in an owner section. The object
+    /// itself is the lock that the trimmer and the owner's rare slow paths share.
     /// </summary>
     private sealed class ThreadCache
     {
@@ -238,12 +346,22 @@ public sealed partial class ScalableArrayPool<T>
         public readonly ClassState[] Classes;
         public readonly long[] Counters = new long[Counter.Count];
 
-        // Arrays returned into the slots (by the owner only). Thread-local hits are not counted on the hit path: they
-        // are these returns minus the arrays still in the slots minus those a trim released (SlotArraysReleased).
+        // The hit path's counters: rents served by the slots, and arrays returned into them (owner only).
+        public long ThreadLocalHits;
         public long ThreadLocalReturns;
 
-        // Arrays trims took out of the slots; written only under the pool's registry lock.
-        public long SlotArraysReleased;
+        // The bytes of this thread's reserved slots, against its share of the budget (owner, or a trimmer that found
+        // the owner quiet).
+        public long ReservedBytes;
+
+        // The owner's scratch for arrays moving between its slots and a shard in one batch (owner only).
+        public readonly T[]?[] Batch = new T[]?[9];
+
+        // The array this thread last returned straight to a shard (a class without a thread-local tier), and that
+        // shard: a second return of it is refused while that shard still holds it, wherever the thread runs now.
+        public T[]? LastPushed;
+        public int LastPushedShard;
+
         public readonly Thread Thread = Thread.CurrentThread;
 
         // The owning pool's token, or null once the pool is disposed.
@@ -252,17 +370,12 @@ public sealed partial class ScalableArrayPool<T>
         // Set by the trimmer after it emptied slots of this live thread: the owner gives back the reservations.
         public volatile bool ReleaseRequested;
 
-        // The array this thread last pushed to a shard, until it rents it back or a trim: a second return of it is
-        // refused wherever the first went (this core's shard or another's) and wherever the second would go. Holds
-        // at most one array per thread alive between trims.
-        public T[]? LastPushed;
-
-        // Written by the owner only: true from before it reads the reservations on a return until after it stored the
-        // array. A trimmer reads it after a process-wide barrier to learn whether it may lower the reservations.
+        // Written by the owner only: true from before it reads the reservations in an owner section until after it
+        // stored the arrays. A trimmer reads it after a process-wide barrier to learn whether it may lower them.
         public bool Busy;
 
         // Written by the trimmer only, under the cache's lock: true while it takes reservations back. An owner that
-        // sees it returns under the lock instead.
+        // sees it runs its section under the lock instead.
         public volatile bool Revoking;
 
         public ThreadCache(object owner, int slotCount, int[] slotStart)

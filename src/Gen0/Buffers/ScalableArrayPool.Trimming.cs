@@ -56,16 +56,11 @@ public sealed partial class ScalableArrayPool<T>
                 int released = 0;
                 foreach (Shard shard in _shards)
                 {
-                    released += shard.Trim(c, now, idle, all);
+                    released += shard.Trim(c, now, idle, all, this);
                 }
 
-                if (released != 0)
-                {
-                    long classBytes = released * _classBytes[c];
-                    Interlocked.Add(ref _reservedBytes, -classBytes);
-                    arrays += released;
-                    bytes += classBytes;
-                }
+                arrays += released;
+                bytes += released * _classBytes[c];
             }
 
             (int deadArrays, long deadBytes) = RemoveDeadThreadCaches();
@@ -151,7 +146,6 @@ public sealed partial class ScalableArrayPool<T>
         lock (cache)
         {
             bool ownerQuiet = !Volatile.Read(ref cache.Busy);
-            long released = 0;
             for (int c = 0; c < _lengths.Length; c++)
             {
                 int reserved = Math.Min(Volatile.Read(ref cache.Classes[c].Reserved), _slotCapacity[c]);
@@ -181,22 +175,16 @@ public sealed partial class ScalableArrayPool<T>
                 // writing, cannot fill them before it sees the lowered count (it returns under this lock meanwhile).
                 if (ownerQuiet && kept < reserved)
                 {
-                    cache.Classes[c].Reserved = kept;
-                    released += (reserved - kept) * _classBytes[c];
+                    ReleaseReservedSlots(cache, c, reserved - kept);
                 }
             }
 
-            if (released != 0)
-            {
-                Interlocked.Add(ref _reservedBytes, -released);
-            }
-
-            cache.SlotArraysReleased += arrays;
             if (arrays != 0 && !ownerQuiet)
             {
                 cache.ReleaseRequested = true;
             }
 
+            // The owner only compares with it (and a trim may have released the array): no array outlives a trim here.
             cache.LastPushed = null;
             cache.Revoking = false;
         }

@@ -15,61 +15,64 @@ namespace Gen0.Buffers;
 /// <para>
 /// <b>The problem.</b> <see cref="ArrayPool{T}.Shared"/> is fast but cannot be configured, keeps up to 32 arrays per
 /// size per core with no byte budget, keeps one array of every size per thread (a thread that once rented 512 MB keeps
-/// it), releases memory only after gen 2 collections, and on a miss locks every core's stack in turn.
-/// <see cref="ArrayPool{T}.Create()"/> can be configured but takes one lock per size class for every operation, so
-/// it collapses under contention (seed 002: 16 tasks take 11x longer than with <c>Shared</c>).
+/// it), releases memory only after gen 2 collections, and moves every array between threads one at a time under a
+/// lock. <see cref="ArrayPool{T}.Create()"/> can be configured but takes one lock per size class for every operation,
+/// so it collapses under contention (seed 002: 16 tasks take 11x longer than with <c>Shared</c>). And services do not
+/// rent and return on one thread: a request hops threads at every <c>await</c>, a producer rents what a consumer
+/// returns, a burst of threads goes idle. A pool that only serves the same-thread pattern makes garbage in all of
+/// these.
 /// </para>
 /// <para>
 /// <b>Design.</b> Requests are rounded up to a size class (<see cref="SizeClasses"/>). Each thread has its own
-/// cache per pool: up to 8 arrays per class for classes up to 1 MiB (fewer, down to one, for bigger classes), a hot
-/// slot and a stack below it, so nested rents stay thread-local. Same-thread <see cref="Rent"/>/<see cref="Return"/>
-/// pairs touch only the class's hot slot, as <see cref="ArrayPool{T}.Shared"/> touches its one thread-local array per
-/// size: no lock, no interlocked operation, no bounds check the invariants already guarantee, and no counter on the
-/// rent (thread-local hits are derived from the returns); a nested rent or return also touches the stack. <see cref="Shared"/> finds its cache with one
-/// <see langword="ThreadStatic"/> read of its own; an instance first compares its token with the cache of the instance
-/// the thread used last (another <see langword="ThreadStatic"/>), and otherwise looks in a <see langword="ThreadStatic"/>
-/// array of caches indexed by a small pool id (ids are recycled when a pool is disposed or finalized), checked against
-/// the pool's token. Overflow and misses go to the shard of the current core (<see cref="Thread.GetCurrentProcessorId"/> modulo
-/// <see cref="ScalableArrayPoolOptions.ShardCount"/>), one uncontended lock per shard and class; a miss tries that
-/// shard and one neighbour, then allocates - it never walks every shard.
+/// cache per pool: per class a hot slot and a short stack below it (up to 8 arrays for classes up to 1 MiB, fewer for
+/// bigger ones, none for classes over the thread's share of the budget). A same-thread rent and return touch only the
+/// class's hot slot, as <see cref="ArrayPool{T}.Shared"/> touches its one thread-local array per size: no lock, no
+/// interlocked operation. Arrays move between threads through per-core shards (one lock per shard and class) in
+/// batches: a thread whose class is full (a consumer) moves the older half of it to a shard under one lock, and a
+/// thread that keeps renting without returning (a producer) takes up to half a class's worth from a shard under one
+/// lock, so a producer-to-consumer hand-off costs a fraction of a lock per array. A rent that misses looks in its own
+/// core's shard, then in every other shard (empty ones are skipped without their lock), before it allocates; a return
+/// that finds its shard full tries the others the same way.
 /// </para>
 /// <para>
-/// <b>Invariant: retained bytes never exceed <see cref="ScalableArrayPoolOptions.MaxRetainedBytes"/>.</b> One
-/// counter, <c>_reservedBytes</c>, is changed only with interlocked operations and never above the budget (a
-/// compare-exchange refuses a charge that would cross it). An array enters a shard only after its bytes are charged,
-/// and the charge is released when it leaves. A thread-local slot is <i>reserved</i> (charged with its class's
-/// bytes) by its owner thread before it first holds an array, and stays reserved while the owner alternates
-/// rent and return, which is why that path needs no interlocked operation; reserved slots of a class form a prefix,
-/// counted by the owner. The trimmer may take arrays out of a live thread's slots (with
-/// <see cref="Interlocked.Exchange{T}(ref T, T)"/>), and it takes back the reservations of the emptied slots too when
-/// a handshake shows the owner is not in the middle of a return: the owner's return sets a <c>Busy</c> flag and reads
-/// a <c>Revoking</c> flag (two plain stores and a load, no fence); the trimmer sets <c>Revoking</c>, runs
-/// <see cref="Interlocked.MemoryBarrierProcessWide"/> and reads <c>Busy</c>. So threads that used the pool and then
-/// sit idle do not keep the budget charged after a trim (a busy owner gives its empty reservations back on its next
-/// slow path). Every array the pool holds is covered by a charge (it enters after its charge is taken and leaves
-/// before the charge is released), and <c>RetainedBytes &lt;= ReservedBytes &lt;= MaxRetainedBytes</c> holds at
-/// every instant. <see cref="GetStatistics"/> shows it exactly when no rent or return runs meanwhile: trims and
-/// snapshots share one lock, so a snapshot never counts arrays before a trim and reserved bytes after it.
+/// <b>Invariant: retained bytes never exceed <see cref="ScalableArrayPoolOptions.MaxRetainedBytes"/>.</b> Every array
+/// the pool holds is covered by a charge against the budget, taken before the array enters and released after it
+/// leaves. The charges live in accounts: each thread's reserved slots (a slot is charged once, by its owner, before it
+/// first holds an array, and stays charged while the owner alternates rents and returns, which is why that path needs
+/// no interlocked operation), and each shard's class stack, which holds a credit of at least its arrays' bytes plus a
+/// little slack, so arrays flowing through a shard touch only that shard's lock, never a pool-wide counter. The pool-
+/// wide counter (<c>_reservedBytes</c>, never above the budget) moves only when an account grows or shrinks past its
+/// slack. When a charge does not fit, the pool first takes back the unused slack of every shard. So
+/// <c>RetainedBytes &lt;= ReservedBytes &lt;= MaxRetainedBytes</c> at every instant.
 /// </para>
 /// <para>
-/// <b>Double returns.</b> Returning an array twice puts it in the pool twice, so two later renters share it; the pool
-/// refuses (drops, counts as <see cref="ArrayPoolDropReason.DoubleReturn"/>, raises <c>Dropped</c>) a second return
-/// on the same thread while the pool still holds the array from the first: when it sits in this thread's cache (any
-/// of the class's slots, not just the top), when it was the last array this thread pushed to a shard (whichever
-/// core's shard, until the thread rents it back or a trim), or when it is the top of the shard the second return would
-/// go to (which also catches a second return from another thread right after the first). Not caught: a second
-/// return after the array was handed out again (the pool cannot tell the stale owner from the new renter), a second
-/// return on another thread while the array sits in the first thread's cache or under other arrays of a shard, and a
-/// second return after the array left the pool through a trim (harmless: nobody else holds it). The check costs the
-/// common return (into a class that holds nothing) one load and compare; a return into a class that already holds
-/// arrays compares with each of them (at most 8: the hot slot and the stack below it). <see cref="GuardedArrayPool{T}"/> catches every double return.
+/// <b>A budget never makes the pool churn.</b> Slots parked in idle threads' caches cannot hold the budget hostage:
+/// a thread reserves at most a share of the budget per class (a sixteenth, at most 8 MiB) and an eighth in all, and
+/// all threads' caches together at most half of it, so the shards always have the other half for the threads that
+/// are working. Idle threads' arrays and reservations are also released by the idle timer.
+/// </para>
+/// <para>
+/// <b>Double returns.</b> Returning an array twice puts it in the pool twice, so two later renters share it. The pool
+/// refuses (drops, counts as <see cref="ArrayPoolDropReason.DoubleReturn"/>, raises <c>Dropped</c>) a return of an
+/// array it holds at that moment where the return would look: in the calling thread's cache of the class (the hot slot
+/// or the stack below it), or, for classes without a thread-local tier, in the shard the return goes to. It never
+/// refuses an array it does not hold, so a correct program never sees a <c>DoubleReturn</c> drop, whichever threads
+/// rent and return. A second return on the same thread is therefore caught unless the first has left that thread's
+/// cache (rented again by this thread, or moved on to a shard after at least half a class's worth of other returns of
+/// the same size, or trimmed); not caught are a second return on another thread and a stale return after the array
+/// was rented again (the pool cannot tell the stale owner from the new renter). <see cref="GuardedArrayPool{T}"/>
+/// catches every double return.
 /// </para>
 /// <para>
 /// <b>Trimming.</b> A timer (holding the pool weakly, so a dropped pool is still collected) stamps idle arrays and
 /// releases those idle for <see cref="ScalableArrayPoolOptions.TrimAfter"/>, a quarter of that under memory
 /// pressure, with no need for a gen 2 collection; <see cref="Trim"/> releases everything on demand, other threads'
-/// caches included. If the trimmer and the owner race for an array both may hold it, but the trimmer only lets it go
-/// to the GC, so no array is ever handed to two renters.
+/// caches included. A released array goes to the garbage collector: the pool stops referencing it at once (its bytes
+/// leave <see cref="ScalableArrayPoolStatistics.RetainedBytes"/> and are counted in
+/// <see cref="ScalableArrayPoolStatistics.TrimmedBytes"/>), and the process's memory falls when the GC collects the
+/// generation the array lives in, usually gen 2 or the Large Object Heap for pooled arrays, and gives the pages back
+/// to the operating system. The pool does not induce that collection. If the trimmer and the owner race for an array
+/// both may hold it, but the trimmer only lets it go to the GC, so no array is ever handed to two renters.
 /// </para>
 /// <para>
 /// <b>Disposal.</b> The pool is <see cref="IDisposable"/>: <see cref="Dispose"/> releases every kept array, stops
@@ -107,10 +110,13 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     private readonly long[] _classBytes;
     private readonly int[] _slotStart;
     private readonly int[] _slotCapacity;
+    private readonly int[] _batch;
     private readonly int _slotCount;
     private readonly Shard[] _shards;
     private readonly int _maxArrayLength;
     private readonly long _maxRetainedBytes;
+    private readonly long _threadTierLimit;
+    private readonly long _perThreadLimit;
     private readonly bool _clearOnReturn;
     private readonly bool _isShared;
     private readonly int _serial;
@@ -120,7 +126,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     // the caches do not reference the pool itself, so a thread's cache never keeps a dropped pool alive.
     private readonly object _token = new();
     private int _id = -1;
-    private long _reservedBytes;
     private volatile bool _disposed;
 
     /// <summary>Creates a pool with the default <see cref="ScalableArrayPoolOptions"/>.</summary>
@@ -128,9 +133,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         : this(new ScalableArrayPoolOptions())
     {
     }
-
-    /// <summary>Gets the options the pool was created with (its own copy; never changed).</summary>
-    internal ScalableArrayPoolOptions Options { get; }
 
     /// <summary>Creates a pool with <paramref name="options"/> (copied: later changes to them do not apply).</summary>
     /// <param name="options">The options.</param>
@@ -154,6 +156,8 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         _name = options.Name ?? "unnamed";
         _maxArrayLength = options.MaxArrayLength;
         _maxRetainedBytes = options.MaxRetainedBytes;
+        _threadTierLimit = _maxRetainedBytes / 2;
+        _perThreadLimit = _maxRetainedBytes / 8;
         _clearOnReturn = options.ClearOnReturn.ShouldClear<T>();
         var classes = new SizeClassTable(options.SizeClasses, _maxArrayLength);
         _fine = options.SizeClasses == SizeClasses.Fine;
@@ -164,20 +168,31 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         _classBytes = new long[classCount];
         _slotStart = new int[classCount];
         _slotCapacity = new int[classCount];
+        _batch = new int[classCount];
+        var slack = new long[classCount];
+        int shardCount = options.ShardCount;
         for (int c = 0; c < classCount; c++)
         {
-            _classBytes[c] = (long)_lengths[c] * elementSize;
+            long bytes = (long)_lengths[c] * elementSize;
+            _classBytes[c] = bytes;
             _slotStart[c] = _slotCount;
-            _slotCapacity[c] = options.ThreadLocalCache ? ThreadLocalSlotsFor(_classBytes[c]) : 0;
+            _slotCapacity[c] = options.ThreadLocalCache ? ThreadLocalSlotsFor(bytes, _maxRetainedBytes) : 0;
+            _batch[c] = Math.Max(1, _slotCapacity[c] / 2);
+
+            // A shard keeps one batch's worth of unused credit, so batches flowing through it in both directions do
+            // not touch the pool-wide counter; only while every shard's slack together stays within a quarter of the
+            // budget (big classes go to the pool-wide counter each time, which their size dwarfs).
+            long batchBytes = _batch[c] * bytes;
+            slack[c] = batchBytes <= _maxRetainedBytes / 4 / classCount / shardCount ? batchBytes : 0;
 
             // Slot 0 of every class is its hot slot, held in the class's state; Slots holds the rest.
             _slotCount += Math.Max(_slotCapacity[c] - 1, 0);
         }
 
-        _shards = new Shard[options.ShardCount];
+        _shards = new Shard[shardCount];
         for (int i = 0; i < _shards.Length; i++)
         {
-            _shards[i] = new Shard(classCount, options.MaxArraysPerShard);
+            _shards[i] = new Shard(_classBytes, slack, options.MaxArraysPerShard);
         }
 
         _id = ThreadCacheTable.AllocateId();
@@ -192,9 +207,14 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     }
 
     /// <summary>
-    /// Gets the process-wide pool for <typeparamref name="T"/>: default options (power-of-two classes up to 2^30
-    /// elements, thread-local tier, 1 GiB budget, 60 second idle trim), named <c>Shared</c>. Disposing it does nothing.
+    /// Gets the process-wide pool for <typeparamref name="T"/>, named <c>Shared</c>: default options (power-of-two
+    /// classes up to 2^30 elements, thread-local tier, 1 GiB budget, 60 second idle trim) unless runtimeconfig.json
+    /// properties or environment variables change them (<see cref="ScalableArrayPoolOptions.FromRuntimeSettings()"/>).
+    /// Disposing it does nothing.
     /// </summary>
+    /// <exception cref="TypeInitializationException">On first use, when a runtime setting is wrong (its inner
+    /// <see cref="ArgumentException"/> names it); call <see cref="ScalableArrayPoolOptions.FromRuntimeSettings()"/> at
+    /// start-up to find out there.</exception>
     public static new ScalableArrayPool<T> Shared => SharedHolder.Instance;
 
     /// <summary>Gets the pool's name (<see cref="ScalableArrayPoolOptions.Name"/>, or <c>unnamed</c>).</summary>
@@ -213,8 +233,14 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     bool IArrayPoolStatisticsSource.IsDisposed => _disposed;
 
+    /// <summary>Gets the options the pool was created with (its own copy; never changed).</summary>
+    internal ScalableArrayPoolOptions Options { get; }
+
     /// <summary>Gets the id that this pool's <c>Gen0-Buffers</c> events carry as <c>poolId</c>.</summary>
     internal int EventPoolId => _serial;
+
+    /// <summary>Gets how many arrays of the class holding <paramref name="length"/> one thread may keep (tests).</summary>
+    internal int ThreadSlotsForLength(int length) => _slotCapacity[SizeClassTable.IndexOf(length, _fine)];
 
     /// <summary>
     /// Returns an array of at least <paramref name="minimumLength"/> elements, not cleared; return it with
@@ -228,9 +254,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     public override T[] Rent(int minimumLength)
     {
         // The hit path, as short as ArrayPool<T>.Shared's: one thread-static read (Shared) or the last-used cache's
-        // token compare (instances), the class index (a Log2), and the class's hot slot. No counter moves (thread-local hits are
-        // derived from returns), no lock, no interlocked operation, no bounds check the invariants already guarantee
-        // (c < class count). The class's stack below the hot slot is the slow path's.
+        // token compare (instances), the class index (a Log2), the class's hot slot, and the thread's own hit counter.
+        // No lock, no interlocked operation, no bounds check the invariants already guarantee (c < class count). The
+        // class's stack below the hot slot is the slow path's.
         ThreadCache? cache = GetThreadCache();
         if (cache is not null && (uint)(minimumLength - 1) < (uint)_maxArrayLength)
         {
@@ -240,6 +266,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             if (array is not null)
             {
                 hot.Array = null;
+                cache.ThreadLocalHits++;
                 if (ArrayPoolEventSource.Log.IsEnabled())
                 {
                     LogRented(array, minimumLength);
@@ -294,8 +321,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     }
 
     /// <summary>
-    /// Releases every array the pool keeps, in the shards and in every thread's cache, now. Rented arrays are not
-    /// affected and may be returned as usual.
+    /// Releases every array the pool keeps, in the shards and in every thread's cache, now, with the budget they were
+    /// charged to. Rented arrays are not affected and may be returned as usual. The released arrays are garbage from
+    /// now on; the process's memory falls when the GC collects them (see the remarks on trimming).
     /// </summary>
     public void Trim() => TrimCore(TrimKind.Explicit);
 
@@ -320,8 +348,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     /// <summary>
     /// Returns a snapshot of the pool's counters (rents, hits, allocations, drops by reason, trims) and of what it
-    /// retains. Summing the threads' counters takes a lock the hot paths never take (trims hold it too, so a snapshot
-    /// never sees half a trim); call it for monitoring, not per operation.
+    /// retains. Rents and returns are each counted exactly once. Summing the threads' counters takes a lock the hot
+    /// paths never take (trims hold it too, so a snapshot never sees half a trim); call it for monitoring, not per
+    /// operation.
     /// </summary>
     /// <returns>The snapshot.</returns>
     public ScalableArrayPoolStatistics GetStatistics() => CollectStatistics();
@@ -409,6 +438,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             {
                 slot.Array = null;
                 cache.Classes[c].Count = n;
+                cache.ThreadLocalHits++;
                 LogRented(array, minimumLength);
                 return array;
             }
@@ -418,38 +448,69 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         return RentFromShards(cache, c, minimumLength);
     }
 
+    /// <summary>
+    /// The thread's class is empty: takes an array from the shards (this core's first, then every other one), and,
+    /// when this thread has been renting the class without returning any array since its last miss (a producer),
+    /// a batch that refills the class's slots, so the next rents are thread-local. Allocates only when every shard is
+    /// empty.
+    /// </summary>
     private T[] RentFromShards(ThreadCache cache, int c, int minimumLength)
     {
-        if (cache.ReleaseRequested)
+        bool unlocked = EnterOwner(cache);
+        try
         {
-            ReleaseEmptyReservations(cache);
-        }
-
-        // The current core's shard, then one neighbour; never a walk over every shard.
-        int shard = CurrentShard();
-        T[]? array = _shards[shard].TryPop(c);
-        if (array is null && _shards.Length > 1)
-        {
-            array = _shards[shard + 1 == _shards.Length ? 0 : shard + 1].TryPop(c);
-        }
-
-        if (array is not null)
-        {
-            Interlocked.Add(ref _reservedBytes, -_classBytes[c]);
-            if (ReferenceEquals(array, cache.LastPushed))
+            if (cache.ReleaseRequested)
             {
-                cache.LastPushed = null; // this thread holds it again, so its next return is legitimate
+                ReleaseEmptyReservations(cache);
             }
 
-            cache.Counters[Counter.ShardHits]++;
-            LogRented(array, minimumLength);
-            return array;
+            int take = 1 + RefillRoom(cache, c);
+            T[]?[] batch = cache.Batch;
+            int got = _shards.Length == 1 ? _shards[0].TryPop(c, batch, take, this) : PopFromAnyShard(c, batch, take);
+            if (got != 0)
+            {
+                T[] array = batch[0]!;
+                batch[0] = null;
+                if (got > 1)
+                {
+                    PlaceRefill(cache, c, batch, got - 1);
+                }
+
+                cache.Counters[Counter.ShardHits]++;
+                LogRented(array, minimumLength);
+                return array;
+            }
+        }
+        finally
+        {
+            ExitOwner(cache, unlocked);
         }
 
-        array = GC.AllocateUninitializedArray<T>(_lengths[c]);
+        T[] allocated = GC.AllocateUninitializedArray<T>(_lengths[c]);
         cache.Counters[Counter.AllocationsPoolExhausted]++;
-        LogAllocated(array, minimumLength, ArrayPoolAllocationReason.PoolExhausted);
-        return array;
+        LogAllocated(allocated, minimumLength, ArrayPoolAllocationReason.PoolExhausted);
+        return allocated;
+    }
+
+    private int PopFromAnyShard(int c, T[]?[] batch, int take)
+    {
+        Shard[] shards = _shards;
+        int index = CurrentShard();
+        for (int i = 0; i < shards.Length; i++)
+        {
+            int got = shards[index].TryPop(c, batch, take, this);
+            if (got != 0)
+            {
+                return got;
+            }
+
+            if (++index == shards.Length)
+            {
+                index = 0;
+            }
+        }
+
+        return 0;
     }
 
     private T[] RentUnpooled(ThreadCache cache, int minimumLength)
@@ -458,40 +519,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         cache.Counters[Counter.AllocationsOverMaximumLength]++;
         LogAllocated(array, minimumLength, ArrayPoolAllocationReason.OverMaximumLength);
         return array;
-    }
-
-    private void LogRented(T[] array, int minimumLength)
-    {
-        if (ArrayPoolEventSource.Log.IsVerboseEnabled)
-        {
-            ArrayPoolEventSource.Log.Rented(_serial, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength);
-        }
-    }
-
-    private void LogReturned(T[] array)
-    {
-        if (ArrayPoolEventSource.Log.IsVerboseEnabled)
-        {
-            ArrayPoolEventSource.Log.Returned(_serial, RuntimeHelpers.GetHashCode(array), array.Length);
-        }
-    }
-
-    private void LogAllocated(T[] array, int minimumLength, ArrayPoolAllocationReason reason)
-    {
-        ArrayPoolEventSource log = ArrayPoolEventSource.Log;
-        if (log.IsEnabled())
-        {
-            int arrayId = RuntimeHelpers.GetHashCode(array);
-            if (log.IsInformationalEnabled)
-            {
-                log.Allocated(_serial, _name, arrayId, array.Length, minimumLength, reason);
-            }
-
-            if (log.IsVerboseEnabled)
-            {
-                log.Rented(_serial, arrayId, array.Length, minimumLength);
-            }
-        }
     }
 
     /// <summary>
@@ -508,9 +535,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         {
             ref ClassState state = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(cache.Classes), c);
 
-            // The common return: the class holds nothing (the array was rented from its hot slot), so the same-thread
-            // double-return check is one compare with the array this thread last pushed to a shard.
-            if (state.Hot.Array is null && state.Count == 0 && state.Reserved != 0 && !ReferenceEquals(array, cache.LastPushed))
+            // The common return: the class holds nothing here (the array was rented from its hot slot) and its hot
+            // slot is reserved, so the array cannot already be in this thread's cache and goes straight in.
+            if (state.Hot.Array is null && state.Count == 0 && state.Reserved != 0)
             {
                 // Stored through the array element, not the ref: the JIT then knows the target is on the GC heap and
                 // uses the plain write barrier instead of the checked one.
@@ -578,20 +605,32 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     /// <summary>
     /// The owner's full return of an array of class <paramref name="c"/>: refused if this thread holds it already,
     /// else into the hot slot if it is empty and reserved, else onto the class's stack if its next slot is reserved,
-    /// else <see cref="ReturnSlow"/>. Called with <c>Busy</c> set or under the cache's lock, so no trimmer changes the
+    /// else a newly reserved slot, else (the class is full) the older half of the class moves to a shard to make room,
+    /// else straight to a shard. Called with <c>Busy</c> set or under the cache's lock, so no trimmer changes the
     /// reservations meanwhile.
     /// </summary>
     private void ReturnToThreadCache(ThreadCache cache, T[] array, int c)
     {
         ref ClassState state = ref cache.Classes[c];
-        int n = state.Count;
-        if (ReferenceEquals(state.Hot.Array, array) || (n != 0 && IsInThreadCache(cache, state.Start, n, array)) || ReferenceEquals(cache.LastPushed, array))
+        if (ReferenceEquals(state.Hot.Array, array) || (state.Count != 0 && IsInThreadCache(cache, state.Start, state.Count, array)))
         {
             Drop(cache, array, ArrayPoolDropReason.DoubleReturn);
             return;
         }
 
-        if (state.Hot.Array is null && state.Reserved != 0)
+        if (cache.ReleaseRequested)
+        {
+            ReleaseEmptyReservations(cache);
+        }
+
+        // A trimmer that lowered the reservations below the stack's count left only empty slots above them.
+        int reserved = state.Reserved;
+        if (state.Count > reserved - 1)
+        {
+            state.Count = Math.Max(reserved - 1, 0);
+        }
+
+        if (state.Hot.Array is null && reserved != 0)
         {
             state.Hot.Array = array;
             state.Hot.Stamp = 0;
@@ -601,13 +640,38 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         }
 
         // Stack position n + 1 is slot index n + 1, reserved while it is below Reserved.
-        if (n + 1 < state.Reserved)
+        if (state.Count + 1 < reserved)
         {
             PushUnderHot(cache, ref state, array);
             return;
         }
 
-        ReturnSlow(cache, array, c);
+        // Every reserved slot holds an array (or none is reserved): reserve the next one, once per slot.
+        if (reserved < _slotCapacity[c] && TryReserveSlots(cache, c, 1) == 1)
+        {
+            if (reserved == 0)
+            {
+                state.Hot.Stamp = 0;
+                state.Hot.Array = array;
+                cache.ThreadLocalReturns++;
+                LogReturned(array);
+            }
+            else
+            {
+                PushUnderHot(cache, ref state, array);
+            }
+
+            return;
+        }
+
+        // The class is full: a consumer. Move the older half of its stack to a shard in one batch, keep the newest.
+        if (state.Count >= _batch[c] && _batch[c] > 1 && FlushOlderHalf(cache, c) != 0)
+        {
+            PushUnderHot(cache, ref state, array);
+            return;
+        }
+
+        ReturnToShards(cache, array, c);
     }
 
     /// <summary>
@@ -655,82 +719,158 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         }
     }
 
-    private void ReturnSlow(ThreadCache cache, T[] array, int c)
+    /// <summary>
+    /// A return that the thread's cache cannot take (no thread-local tier for the class, or the class is full and its
+    /// stack too short to move a batch): refused if the shard it goes to holds the array already, else pushed to that
+    /// shard, or to the first other shard with room.
+    /// </summary>
+    private void ReturnToShards(ThreadCache cache, T[] array, int c)
     {
-        if (cache.ReleaseRequested)
+        int index = CurrentShard();
+        if (IsInShards(cache, index, c, array))
         {
-            ReleaseEmptyReservations(cache);
+            Drop(cache, array, ArrayPoolDropReason.DoubleReturn);
+            return;
         }
 
-        // A trimmer that lowered the reservations below the stack's count left only empty slots above them.
-        ref ClassState state = ref cache.Classes[c];
-        int reserved = state.Reserved;
-        if (state.Count > reserved - 1)
-        {
-            state.Count = Math.Max(reserved - 1, 0);
-        }
-
-        // One charge serves either destination: a newly reserved thread-local slot or a shard.
-        long bytes = _classBytes[c];
-        if (!TryCharge(bytes))
+        if (_classBytes[c] > _maxRetainedBytes)
         {
             Drop(cache, array, ArrayPoolDropReason.OverBudget);
             return;
         }
 
-        // Here the reserved slots are all in use (the hot slot holds an array and the stack reaches Reserved - 1) or
-        // none is reserved. Reserve the next slot for this thread: the only charge the thread-local tier pays, once
-        // per slot. Slot 0 is the hot slot, slot k > 0 is stack position k.
-        if (reserved < _slotCapacity[c] && (reserved == 0 || (state.Hot.Array is not null && state.Count == reserved - 1)))
+        T[]?[] batch = cache.Batch;
+        batch[0] = array;
+        PushResult result = PushToAnyShard(index, c, batch, 0, 1, out int pushed, out int landed);
+        batch[0] = null;
+        if (pushed == 0)
         {
-            state.Reserved = reserved + 1;
-            if (reserved == 0)
-            {
-                state.Hot.Stamp = 0;
-                state.Hot.Array = array;
-                cache.ThreadLocalReturns++;
-                LogReturned(array);
-            }
-            else
-            {
-                PushUnderHot(cache, ref state, array);
-            }
-
+            Drop(cache, array, result == PushResult.OverBudget ? ArrayPoolDropReason.OverBudget : ArrayPoolDropReason.PoolFull);
             return;
         }
 
-        PushResult pushed = _shards[CurrentShard()].TryPush(c, array);
-        if (pushed != PushResult.Pushed)
-        {
-            Interlocked.Add(ref _reservedBytes, -bytes);
-            Drop(cache, array, pushed == PushResult.Duplicate ? ArrayPoolDropReason.DoubleReturn : ArrayPoolDropReason.PoolFull);
-            return;
-        }
-
-        cache.Counters[Counter.ShardReturns]++;
         cache.LastPushed = array;
+        cache.LastPushedShard = landed;
+        cache.Counters[Counter.ShardReturns]++;
         LogReturned(array);
     }
 
-    private bool TryCharge(long bytes)
+    /// <summary>
+    /// The double-return check of a return that goes straight to a shard: whether the shard it goes to holds the
+    /// array, or the shard this thread last pushed it to still does (the thread may have moved to another core since).
+    /// Both look at what the shards hold now, so an array another thread rented and handed back is never refused.
+    /// </summary>
+    private bool IsInShards(ThreadCache cache, int index, int c, T[] array)
     {
-        long current = Volatile.Read(ref _reservedBytes);
-        while (true)
+        if (_shards[index].Contains(c, array))
         {
-            long next = current + bytes;
-            if (next > _maxRetainedBytes)
-            {
-                return false;
-            }
-
-            long seen = Interlocked.CompareExchange(ref _reservedBytes, next, current);
-            if (seen == current)
-            {
-                return true;
-            }
-
-            current = seen;
+            return true;
         }
+
+        if (ReferenceEquals(cache.LastPushed, array))
+        {
+            cache.LastPushed = null;
+            return cache.LastPushedShard != index && _shards[cache.LastPushedShard].Contains(c, array);
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Moves the oldest half of the class's stack (positions 1 to the batch size) to the shards in one batch and
+    /// slides the rest down; returns how many moved (0 when every shard is full or over budget).
+    /// </summary>
+    private int FlushOlderHalf(ThreadCache cache, int c)
+    {
+        ref ClassState state = ref cache.Classes[c];
+        int start = state.Start;
+        int count = state.Count;
+        int batchSize = _batch[c];
+        T[]?[] batch = cache.Batch;
+        int gathered = 0;
+        for (int i = 0; i < batchSize; i++)
+        {
+            // A trimmer may have emptied a slot (holes are possible after a trim): skip it.
+            T[]? array = cache.Slots[start + i].Array;
+            if (array is not null)
+            {
+                batch[gathered++] = array;
+            }
+        }
+
+        int pushed = 0;
+        if (gathered != 0)
+        {
+            PushToAnyShard(CurrentShard(), c, batch, 0, gathered, out pushed, out _);
+        }
+
+        // The arrays that did not fit stay at the bottom, in the positions the moved ones leave.
+        int kept = gathered - pushed;
+        int write = start;
+        for (int i = pushed; i < gathered; i++)
+        {
+            cache.Slots[write++].Array = batch[i];
+        }
+
+        for (int i = start + batchSize; i < start + count; i++)
+        {
+            cache.Slots[write].Array = cache.Slots[i].Array;
+            cache.Slots[write].Stamp = cache.Slots[i].Stamp;
+            write++;
+        }
+
+        for (int i = write; i < start + count; i++)
+        {
+            cache.Slots[i].Array = null;
+        }
+
+        Array.Clear(batch, 0, gathered);
+        int moved = batchSize - kept;
+        state.Count = count - moved;
+        return moved;
+    }
+
+    /// <summary>
+    /// Pushes <paramref name="count"/> arrays from <paramref name="arrays"/> to the shard at <paramref name="index"/>,
+    /// then to the others while some are left and the reason is a full shard (a budget that does not fit is the
+    /// pool's, not a shard's, so other shards would refuse too once the shards' slack has been taken back).
+    /// </summary>
+    private PushResult PushToAnyShard(int index, int c, T[]?[] arrays, int start, int count, out int pushed, out int landed)
+    {
+        Shard[] shards = _shards;
+        pushed = 0;
+        landed = index;
+        PushResult result = PushResult.Full;
+        bool reclaimed = false;
+        for (int i = 0; i < shards.Length && pushed < count;)
+        {
+            int taken = shards[index].TryPush(c, arrays, start + pushed, count - pushed, this, out result);
+            if (taken != 0)
+            {
+                pushed += taken;
+                landed = index;
+            }
+
+            if (result == PushResult.OverBudget)
+            {
+                if (reclaimed || !TryReclaimShardSlack())
+                {
+                    break;
+                }
+
+                reclaimed = true;
+                continue; // the same shard again, now that the slack is back in the budget
+            }
+
+            if (++index == shards.Length)
+            {
+                index = 0;
+            }
+
+            i++;
+        }
+
+        return pushed == count ? PushResult.Pushed : result;
     }
 
     private void Drop(ThreadCache cache, T[] array, ArrayPoolDropReason reason)
@@ -745,6 +885,40 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         LogDropped(array, ArrayPoolDropReason.PoolDisposed);
     }
 
+    private void LogRented(T[] array, int minimumLength)
+    {
+        if (ArrayPoolEventSource.Log.IsVerboseEnabled)
+        {
+            ArrayPoolEventSource.Log.Rented(_serial, RuntimeHelpers.GetHashCode(array), array.Length, minimumLength);
+        }
+    }
+
+    private void LogReturned(T[] array)
+    {
+        if (ArrayPoolEventSource.Log.IsVerboseEnabled)
+        {
+            ArrayPoolEventSource.Log.Returned(_serial, RuntimeHelpers.GetHashCode(array), array.Length);
+        }
+    }
+
+    private void LogAllocated(T[] array, int minimumLength, ArrayPoolAllocationReason reason)
+    {
+        ArrayPoolEventSource log = ArrayPoolEventSource.Log;
+        if (log.IsEnabled())
+        {
+            int arrayId = RuntimeHelpers.GetHashCode(array);
+            if (log.IsInformationalEnabled)
+            {
+                log.Allocated(_serial, _name, arrayId, array.Length, minimumLength, reason);
+            }
+
+            if (log.IsVerboseEnabled)
+            {
+                log.Rented(_serial, arrayId, array.Length, minimumLength);
+            }
+        }
+    }
+
     private void LogDropped(T[] array, ArrayPoolDropReason reason)
     {
         if (ArrayPoolEventSource.Log.IsInformationalEnabled)
@@ -753,20 +927,24 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         }
     }
 
+    /// <summary>The shard of the core the thread runs on (or of the processor id a test set for this thread).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private int CurrentShard() =>
-        _shards.Length == 1 ? 0 : (int)((uint)Thread.GetCurrentProcessorId() % (uint)_shards.Length);
+        _shards.Length == 1 ? 0 : (int)((uint)ShardSelector.CurrentProcessorId() % (uint)_shards.Length);
 
-    private static int ThreadLocalSlotsFor(long classBytes) =>
-        // Up to 8 per class (8 nested rents stay thread-local, up to 1 MiB arrays) while that is at most 8 MiB; fewer,
-        // down to one, for bigger classes. A slot costs nothing until the thread returns an array into it (then its
-        // bytes are charged to the budget), and trims give idle threads' reservations back.
-        (int)Math.Clamp((8L << 20) / Math.Max(1, classBytes), 1, 8);
+    /// <summary>
+    /// How many arrays of a class one thread may keep: up to 8 while that is within the thread's share of the budget
+    /// (a sixteenth of it, at most 8 MiB), fewer for bigger classes, none for classes bigger than the share (those
+    /// go to the shards, so no thread parks a huge array). A slot costs nothing until the thread puts an array into
+    /// it (then its bytes are charged to the budget), and trims give idle threads' reservations back.
+    /// </summary>
+    private static int ThreadLocalSlotsFor(long classBytes, long budget) =>
+        (int)Math.Clamp(Math.Min(8L << 20, budget / 16) / Math.Max(1, classBytes), 0, 8);
 
     /// <summary>Creates <see cref="Shared"/> on first use, after every static field of the pool type is initialized.</summary>
     private static class SharedHolder
     {
-        public static readonly ScalableArrayPool<T> Instance = new(new ScalableArrayPoolOptions { Name = "Shared" }, isShared: true);
+        public static readonly ScalableArrayPool<T> Instance = new(ScalableArrayPoolOptions.FromRuntimeSettings(), isShared: true);
     }
 
     /// <summary>An entry of a thread's cache: an array or nothing, and when the trimmer first saw it idle.</summary>
@@ -777,7 +955,10 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     }
 
     /// <summary>Indexes of the per-thread and per-pool counters.</summary>
-    /// <remarks>Each operation bumps exactly one counter; rents and returns are sums of them.</remarks>
+    /// <remarks>
+    /// Each operation bumps exactly one counter; rents and returns are sums of them. The hit path's two counters
+    /// (thread-local hits and returns) are fields of the thread's cache, next to what the hit path reads anyway.
+    /// </remarks>
     private static class Counter
     {
         public const int ThreadLocalHits = 0;

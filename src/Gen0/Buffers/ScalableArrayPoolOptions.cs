@@ -8,13 +8,13 @@ namespace Gen0.Buffers;
 /// created, so changing them afterwards does not affect it.
 /// </summary>
 [DebuggerDisplay("MaxArrayLength = {MaxArrayLength}, MaxRetainedBytes = {MaxRetainedBytes}, SizeClasses = {SizeClasses}")]
-public sealed class ScalableArrayPoolOptions
+public sealed partial class ScalableArrayPoolOptions
 {
     /// <summary>The default <see cref="MaxArrayLength"/>: 2^30 elements, as <see cref="System.Buffers.ArrayPool{T}.Shared"/>.</summary>
     public const int DefaultMaxArrayLength = 1024 * 1024 * 1024;
 
     /// <summary>The default <see cref="MaxArraysPerShard"/>.</summary>
-    public const int DefaultMaxArraysPerShard = 16;
+    public const int DefaultMaxArraysPerShard = 32;
 
     /// <summary>The default <see cref="MaxRetainedBytes"/>: 1 GiB.</summary>
     public const long DefaultMaxRetainedBytes = 1L << 30;
@@ -70,7 +70,8 @@ public sealed class ScalableArrayPoolOptions
     }
 
     /// <summary>
-    /// Gets or sets how many arrays of one size class each shard keeps, 0 to 1,048,576 (default 16). 0 keeps arrays
+    /// Gets or sets how many arrays of one size class each shard keeps, 0 to 1,048,576 (default 32, as
+    /// <see cref="System.Buffers.ArrayPool{T}.Shared"/> keeps per core). 0 keeps arrays
     /// in the thread-local tier only.
     /// </summary>
     public int MaxArraysPerShard

@@ -63,14 +63,14 @@ public sealed partial class Pool<T>
     private void DrainIdle(bool onlyIdle)
     {
         List<Exception>? errors = null;
-        BoundedConcurrentQueue<PoolEntry<T>>[] shards = _shards;
+        BoundedConcurrentQueue<object>[] shards = _shards;
         for (int i = 0; i < shards.Length; i++)
         {
             if (!onlyIdle || shards[i].DequeuePosition == _lastShardPositions[i])
             {
-                while (shards[i].TryDequeue(out PoolEntry<T>? entry))
+                while (shards[i].TryDequeue(out object? item))
                 {
-                    DropIdle(entry, onlyIdle, ref errors);
+                    DropIdle(item, onlyIdle, ref errors);
                 }
             }
 
@@ -78,7 +78,7 @@ public sealed partial class Pool<T>
         }
 
         bool anyDead = false;
-        List<PoolEntry<T>> stolen = [];
+        List<object> stolen = [];
         PoolThreadCache<T>[] caches = Volatile.Read(ref _allCaches);
         foreach (PoolThreadCache<T> cache in caches)
         {
@@ -92,10 +92,10 @@ public sealed partial class Pool<T>
             {
                 if (!onlyIdle || !cache.Touched || !cache.OwnerThread.IsAlive)
                 {
-                    PoolEntry<T>? entry = StealFrom(cache);
-                    if (entry is not null)
+                    object? item = StealFrom(cache);
+                    if (item is not null)
                     {
-                        stolen.Add(entry);
+                        stolen.Add(item);
                     }
                 }
 
@@ -105,9 +105,9 @@ public sealed partial class Pool<T>
             return 0;
         });
 
-        foreach (PoolEntry<T> entry in stolen)
+        foreach (object item in stolen)
         {
-            DropIdle(entry, onlyIdle, ref errors);
+            DropIdle(item, onlyIdle, ref errors);
         }
 
         if (anyDead)
@@ -124,7 +124,7 @@ public sealed partial class Pool<T>
         }
     }
 
-    private void DropIdle(PoolEntry<T> entry, bool trimming, ref List<Exception>? errors)
+    private void DropIdle(object item, bool trimming, ref List<Exception>? errors)
     {
         if (trimming)
         {
@@ -133,7 +133,7 @@ public sealed partial class Pool<T>
 
         try
         {
-            Drop(entry, ReturnResult.Dropped);
+            Drop(item, ReturnResult.Dropped);
         }
         catch (Exception ex)
         {

@@ -13,17 +13,17 @@ namespace Gen0.Pools;
 /// </remarks>
 public sealed partial class Pool<T>
 {
-    private readonly LinkedList<TaskCompletionSource<PoolEntry<T>?>>? _waiters;
+    private readonly LinkedList<TaskCompletionSource<object?>>? _waiters;
     private int _waiterCount;
     private long _waits;
 
     /// <summary>The number of rents waiting for an object.</summary>
     public int WaitingCount => Volatile.Read(ref _waiterCount);
 
-    private PoolEntry<T> WaitForEntry()
+    private object WaitForEntry()
     {
-        LinkedListNode<TaskCompletionSource<PoolEntry<T>?>> node = RegisterWaiter();
-        Task<PoolEntry<T>?> task = node.Value.Task;
+        LinkedListNode<TaskCompletionSource<object?>> node = RegisterWaiter();
+        Task<object?> task = node.Value.Task;
         bool completed;
         try
         {
@@ -41,11 +41,11 @@ public sealed partial class Pool<T>
         }
 
         // Served (possibly just as the wait timed out), or failed with ObjectDisposedException by Dispose.
-        PoolEntry<T>? entry = task.GetAwaiter().GetResult();
-        return entry ?? Create();
+        object? item = task.GetAwaiter().GetResult();
+        return item ?? Create();
     }
 
-    private bool WaitBlocking(Task<PoolEntry<T>?> task)
+    private bool WaitBlocking(Task<object?> task)
     {
         try
         {
@@ -59,18 +59,18 @@ public sealed partial class Pool<T>
 
     private async ValueTask<T> WaitForEntryAsync(CancellationToken cancellationToken)
     {
-        LinkedListNode<TaskCompletionSource<PoolEntry<T>?>> node = RegisterWaiter();
-        Task<PoolEntry<T>?> task = node.Value.Task;
-        PoolEntry<T>? entry;
+        LinkedListNode<TaskCompletionSource<object?>> node = RegisterWaiter();
+        Task<object?> task = node.Value.Task;
+        object? item;
         if (task.IsCompleted)
         {
-            entry = await task.ConfigureAwait(false);
+            item = await task.ConfigureAwait(false);
         }
         else
         {
             try
             {
-                entry = await task.WaitAsync(_waitTimeout, cancellationToken).ConfigureAwait(false);
+                item = await task.WaitAsync(_waitTimeout, cancellationToken).ConfigureAwait(false);
             }
             catch (Exception ex) when (ex is not ObjectDisposedException && TryCancelWaiter(node))
             {
@@ -85,18 +85,24 @@ public sealed partial class Pool<T>
             catch (Exception ex) when (ex is not ObjectDisposedException)
             {
                 // Served at the moment the wait gave up: an object served is ours, so take it rather than lose it.
-                entry = await task.ConfigureAwait(false);
+                item = await task.ConfigureAwait(false);
             }
         }
 
-        PoolEntry<T> served = entry ?? Create();
-        return CheckOutRaw(served, GetCache());
+        object served = item ?? Create();
+        T value = CheckOutRaw(served, GetCache());
+        if (_leakTracker is not null)
+        {
+            TrackRent(value);
+        }
+
+        return value;
     }
 
-    private LinkedListNode<TaskCompletionSource<PoolEntry<T>?>> RegisterWaiter()
+    private LinkedListNode<TaskCompletionSource<object?>> RegisterWaiter()
     {
-        var waiter = new TaskCompletionSource<PoolEntry<T>?>(TaskCreationOptions.RunContinuationsAsynchronously);
-        LinkedListNode<TaskCompletionSource<PoolEntry<T>?>> node;
+        var waiter = new TaskCompletionSource<object?>(TaskCreationOptions.RunContinuationsAsynchronously);
+        LinkedListNode<TaskCompletionSource<object?>> node;
         lock (_waiters!)
         {
             if (_disposed)
@@ -120,7 +126,7 @@ public sealed partial class Pool<T>
     }
 
     /// <summary>Withdraws a waiter that gives up; false when it was served (or failed by Dispose) first.</summary>
-    private bool TryCancelWaiter(LinkedListNode<TaskCompletionSource<PoolEntry<T>?>> node)
+    private bool TryCancelWaiter(LinkedListNode<TaskCompletionSource<object?>> node)
     {
         lock (_waiters!)
         {
@@ -150,11 +156,11 @@ public sealed partial class Pool<T>
 
     private void ServeWaitersLocked()
     {
-        LinkedList<TaskCompletionSource<PoolEntry<T>?>> waiters = _waiters!;
+        LinkedList<TaskCompletionSource<object?>> waiters = _waiters!;
         while (waiters.First is { } first)
         {
-            PoolEntry<T>? entry = TryTakeShared() ?? TryStealFromThreads();
-            if (entry is null && !TryReserve())
+            object? item = TryTakeShared() ?? TryStealFromThreads();
+            if (item is null && !TryReserve())
             {
                 return;
             }
@@ -162,7 +168,7 @@ public sealed partial class Pool<T>
             // Waiters that give up unlink themselves under this lock, so the first one is still waiting.
             waiters.RemoveFirst();
             Interlocked.Decrement(ref _waiterCount);
-            first.Value.SetResult(entry);
+            first.Value.SetResult(item);
         }
     }
 

@@ -47,7 +47,7 @@ public sealed partial class Pool<T> : IDisposable
 {
     private readonly Func<T> _factory;
     private readonly Func<T, bool>? _reset;
-    private readonly BoundedConcurrentQueue<PoolEntry<T>>[] _shards;
+    private readonly BoundedConcurrentQueue<object>[] _shards;
     private readonly int _maxSize;
     private readonly bool _isBounded;
     private readonly bool _useThreadSlot;
@@ -137,16 +137,17 @@ public sealed partial class Pool<T> : IDisposable
         }
 
         _factory = options.Factory;
-        _reset = options.Reset;
+        _reset = options.Reset ?? ResettableBinding<T>.TryReset;
         _whenExhausted = options.WhenExhausted;
         _waitTimeout = options.WaitTimeout;
         _disposeDropped = options.DisposeDropped;
         _canWait = _isBounded && _whenExhausted == PoolExhaustedBehavior.Wait;
         _owned = options.TrackOwnership ? new ConditionalWeakTable<T, PoolEntry<T>>() : null;
+        _leakTracker = options.TrackLeaks ? new LeakTracker() : null;
         _useThreadSlot = maxRetained > 0;
         _shards = CreateShards(maxRetained - (_useThreadSlot ? 1 : 0), options.ProcessorCountOverride ?? Environment.ProcessorCount);
         _lastShardPositions = new int[_shards.Length];
-        _waiters = _canWait ? new LinkedList<TaskCompletionSource<PoolEntry<T>?>>() : null;
+        _waiters = _canWait ? new LinkedList<TaskCompletionSource<object?>>() : null;
         _poolId = PoolThreadCacheRegistry.NewPoolId();
         _cacheIndex = PoolThreadCacheRegistry.AllocateIndex();
 
@@ -169,7 +170,7 @@ public sealed partial class Pool<T> : IDisposable
         get
         {
             int count = 0;
-            foreach (BoundedConcurrentQueue<PoolEntry<T>> shard in _shards)
+            foreach (BoundedConcurrentQueue<object> shard in _shards)
             {
                 count += shard.Count;
             }
@@ -229,8 +230,14 @@ public sealed partial class Pool<T> : IDisposable
     {
         ThrowIfDisposed();
         PoolThreadCache<T> cache = GetCache();
-        PoolEntry<T> entry = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true) ?? WaitForEntry();
-        return CheckOutRaw(entry, cache);
+        object item = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true) ?? WaitForEntry();
+        T value = CheckOutRaw(item, cache);
+        if (_leakTracker is not null)
+        {
+            TrackRent(value);
+        }
+
+        return value;
     }
 
     /// <summary>
@@ -244,14 +251,19 @@ public sealed partial class Pool<T> : IDisposable
     {
         ThrowIfDisposed();
         PoolThreadCache<T> cache = GetCache();
-        PoolEntry<T>? entry = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: false);
-        if (entry is null)
+        object? idle = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: false);
+        if (idle is null)
         {
             item = null;
             return false;
         }
 
-        item = CheckOutRaw(entry, cache);
+        item = CheckOutRaw(idle, cache);
+        if (_leakTracker is not null)
+        {
+            TrackRent(item);
+        }
+
         return true;
     }
 
@@ -273,8 +285,19 @@ public sealed partial class Pool<T> : IDisposable
         }
 
         PoolThreadCache<T> cache = GetCache();
-        PoolEntry<T>? entry = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true);
-        return entry is not null ? new ValueTask<T>(CheckOutRaw(entry, cache)) : WaitForEntryAsync(cancellationToken);
+        object? item = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true);
+        if (item is null)
+        {
+            return WaitForEntryAsync(cancellationToken);
+        }
+
+        T value = CheckOutRaw(item, cache);
+        if (_leakTracker is not null)
+        {
+            TrackRent(value);
+        }
+
+        return new ValueTask<T>(value);
     }
 
     /// <summary>Rents an object (as <see cref="Rent"/> does) wrapped in a lease that returns it when disposed.</summary>
@@ -285,10 +308,17 @@ public sealed partial class Pool<T> : IDisposable
     public Lease<T> Lease()
     {
         ThrowIfDisposed();
-        PoolEntry<T> entry = TakeFromSlot(GetCache()) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true) ?? WaitForEntry();
+        PoolThreadCache<T> cache = GetCache();
+        object item = TakeFromSlot(cache) ?? TryTakeShared() ?? RentSlow(exhaustedBehavior: true) ?? WaitForEntry();
+        PoolEntry<T> entry = AsEntry(item, cache);
 
         // The entry is ours alone until it is returned, so a plain increment publishes "rented" (odd).
         int generation = ++entry.Generation;
+        if (_leakTracker is not null)
+        {
+            TrackRent(entry.Value!);
+        }
+
         return new Lease<T>(this, entry, entry.Value!, generation);
     }
 
@@ -317,9 +347,9 @@ public sealed partial class Pool<T> : IDisposable
         }
 
         PoolThreadCache<T> cache = GetCache();
-        PoolEntry<T> entry;
         if (_owned is not null)
         {
+            PoolEntry<T> entry;
             PoolEntry<T>? recent = cache.LastRented;
             if (recent is not null && ReferenceEquals(recent.Value, item))
             {
@@ -332,25 +362,34 @@ public sealed partial class Pool<T> : IDisposable
             {
                 entry = CheckInTracked(item);
             }
+
+            if (_leakTracker is not null)
+            {
+                TrackReturn(item);
+            }
+
+            return CheckIn(entry, cache);
         }
-        else
+
+        if (_leakTracker is not null)
         {
-            if (Volatile.Read(ref _untrackedOverflowCount) != 0 && TryRemoveUntrackedOverflow(item))
-            {
-                return DropOverflow(item);
-            }
-
-            if (ReferenceEquals(cache.Item?.Value, item))
-            {
-                ThrowReturnedTwice();
-            }
-
-            entry = cache.PopSpare() ?? new PoolEntry<T>(null, isOverflow: false);
-            entry.Value = item;
-            entry.Generation += entry.Generation & 1;
+            TrackReturn(item);
         }
 
-        return CheckIn(entry, cache);
+        if (Volatile.Read(ref _untrackedOverflowCount) != 0 && TryRemoveUntrackedOverflow(item))
+        {
+            return DropOverflow(item);
+        }
+
+        object? idle = cache.Item;
+        if (idle is not null && ReferenceEquals(ValueOf(idle), item))
+        {
+            ThrowReturnedTwice();
+        }
+
+        // Untracked: the object itself goes back, with no entry, so a return on a thread that did not rent it
+        // allocates nothing.
+        return CheckIn(item, cache);
     }
 
     /// <summary>Drops every idle object now (disposing it when <see cref="PoolOptions{T}.DisposeDropped"/> is set).</summary>
@@ -381,6 +420,11 @@ public sealed partial class Pool<T> : IDisposable
         if (Interlocked.CompareExchange(ref entry.Generation, generation + 1, generation) != generation)
         {
             ThrowLeaseReturnedTwice();
+        }
+
+        if (_leakTracker is not null)
+        {
+            TrackReturn(entry.Value!);
         }
 
         if (_disposed)
@@ -419,6 +463,11 @@ public sealed partial class Pool<T> : IDisposable
     /// <summary>A return after <see cref="Dispose"/>: verified as usual, then dropped without touching the thread caches.</summary>
     private ReturnResult ReturnAfterDispose(T item)
     {
+        if (_leakTracker is not null)
+        {
+            TrackReturn(item);
+        }
+
         if (_owned is not null)
         {
             PoolEntry<T> tracked = CheckInTracked(item);
@@ -430,7 +479,7 @@ public sealed partial class Pool<T> : IDisposable
             return DropOverflow(item);
         }
 
-        return Drop(new PoolEntry<T>(item, isOverflow: false), ReturnResult.DroppedPoolDisposed);
+        return Drop(item, ReturnResult.DroppedPoolDisposed);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -477,7 +526,7 @@ public sealed partial class Pool<T> : IDisposable
     /// over. The owner pays no interlocked operation; thieves, who are on slow paths, pay the barrier.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private PoolEntry<T>? TakeFromSlot(PoolThreadCache<T> cache)
+    private object? TakeFromSlot(PoolThreadCache<T> cache)
     {
         cache.Touched = true;
         if (cache.Item is null)
@@ -487,19 +536,19 @@ public sealed partial class Pool<T> : IDisposable
 
         Volatile.Write(ref cache.Busy, true);
         ProcessWideBarrier.OwnerSide();
-        PoolEntry<T>? entry;
+        object? item;
         if (Volatile.Read(ref _stealing) == 0)
         {
-            entry = cache.Item;
+            item = cache.Item;
             cache.Item = null;
         }
         else
         {
-            entry = Interlocked.Exchange(ref cache.Item, null);
+            item = Interlocked.Exchange(ref cache.Item, null);
         }
 
         Volatile.Write(ref cache.Busy, false);
-        return entry;
+        return item;
     }
 
     /// <summary>Runs <paramref name="steal"/> with every owner's slot take made safe against it (see <see cref="TakeFromSlot"/>).</summary>
@@ -520,8 +569,8 @@ public sealed partial class Pool<T> : IDisposable
         }
     }
 
-    /// <summary>Takes an idle entry from another thread's slot; only inside <see cref="StealScope{TResult}"/>.</summary>
-    private static PoolEntry<T>? StealFrom(PoolThreadCache<T> cache)
+    /// <summary>Takes an idle object from another thread's slot; only inside <see cref="StealScope{TResult}"/>.</summary>
+    private static object? StealFrom(PoolThreadCache<T> cache)
     {
         if (Volatile.Read(ref cache.Item) is null)
         {
@@ -537,57 +586,96 @@ public sealed partial class Pool<T> : IDisposable
         return Interlocked.Exchange(ref cache.Item, null);
     }
 
-    /// <summary>Hands an entry out through the raw API: tracked entries stay bound to their object; untracked ones become spares.</summary>
+    /// <summary>
+    /// Hands an idle object out through the raw API. Tracked: its entry stays bound to it and turns odd (rented).
+    /// Untracked: a bare object goes out as it is; an entry (an object that came back through a lease, or a new one)
+    /// is detached and kept as a spare for the next lease on this thread.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private T CheckOutRaw(PoolEntry<T> entry, PoolThreadCache<T> cache)
+    private T CheckOutRaw(object item, PoolThreadCache<T> cache)
     {
-        T value = entry.Value!;
-        if (_owned is null)
+        if (_owned is not null)
         {
-            if (entry.IsOverflow)
+            // Tracked pools keep only entries. Remembered so that the matching return on this thread finds its entry
+            // without a table lookup; not under leak tracking, where it would keep a leaked object alive until the
+            // thread's next rent.
+            PoolEntry<T> tracked = Unsafe.As<PoolEntry<T>>(item);
+            if (_leakTracker is null)
             {
-                AddUntrackedOverflow(value);
-                return value;
+                cache.LastRented = tracked;
             }
 
-            entry.Value = null;
-            cache.PushSpare(entry);
-        }
-        else
-        {
-            // Remembered so that the matching return on this thread finds its entry without a table lookup.
-            cache.LastRented = entry;
+            tracked.Generation++;
+            return tracked.Value!;
         }
 
-        entry.Generation++;
+        if (item is not PoolEntry<T> entry)
+        {
+            return Unsafe.As<T>(item);
+        }
+
+        T value = entry.Value!;
+        if (entry.IsOverflow)
+        {
+            AddUntrackedOverflow(value);
+            return value;
+        }
+
+        entry.Value = null;
+        cache.PushSpare(entry);
         return value;
     }
 
-    private ReturnResult CheckIn(PoolEntry<T> entry, PoolThreadCache<T> cache)
+    /// <summary>
+    /// The entry of an idle object, for a lease or a waiter: tracked pools and objects that came back through a lease
+    /// have one; a bare object (untracked, returned raw) gets a spare entry of this thread, or a new one.
+    /// </summary>
+    private static PoolEntry<T> AsEntry(object item, PoolThreadCache<T> cache)
+    {
+        if (item is PoolEntry<T> entry)
+        {
+            return entry;
+        }
+
+        PoolEntry<T> wrapper = cache.PopSpare() ?? new PoolEntry<T>(null, isOverflow: false);
+        wrapper.Value = Unsafe.As<T>(item);
+        wrapper.Generation += wrapper.Generation & 1;
+        return wrapper;
+    }
+
+    /// <summary>The object an idle item stands for: the item itself, or the object of its entry.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static T ValueOf(object item) => item is PoolEntry<T> entry ? entry.Value! : Unsafe.As<T>(item);
+
+    /// <summary>
+    /// Takes back an idle item (an entry, or in untracked pools a bare object): reset, then into this thread's slot,
+    /// else a shard, else dropped.
+    /// </summary>
+    private ReturnResult CheckIn(object item, PoolThreadCache<T> cache)
     {
         if (_disposed)
         {
-            return Drop(entry, ReturnResult.DroppedPoolDisposed);
+            return Drop(item, ReturnResult.DroppedPoolDisposed);
         }
 
-        if (entry.IsOverflow)
+        if (item is PoolEntry<T> { IsOverflow: true })
         {
-            return Drop(entry, ReturnResult.DroppedOverflow);
+            return Drop(item, ReturnResult.DroppedOverflow);
         }
 
-        if (_reset is not null && !RunReset(entry))
+        if (_reset is not null && !RunReset(item))
         {
-            return Drop(entry, ReturnResult.DroppedByReset);
+            return Drop(item, ReturnResult.DroppedByReset);
         }
 
         if (_useThreadSlot && cache.Item is null)
         {
             cache.Touched = true;
-            Volatile.Write(ref cache.Item, entry);
+            Volatile.Write(ref cache.Item, item);
         }
-        else if (!TryPushShared(entry))
+        else if (!TryPushShared(item))
         {
-            return Drop(entry, ReturnResult.Dropped);
+            return Drop(item, ReturnResult.Dropped);
         }
 
         // Pairs with the process-wide barrier a waiter runs after registering: either it sees this object, or
@@ -601,15 +689,15 @@ public sealed partial class Pool<T> : IDisposable
         return ReturnResult.Kept;
     }
 
-    private bool RunReset(PoolEntry<T> entry)
+    private bool RunReset(object item)
     {
         try
         {
-            return _reset!(entry.Value!);
+            return _reset!(ValueOf(item));
         }
         catch
         {
-            Drop(entry, ReturnResult.DroppedByReset);
+            Drop(item, ReturnResult.DroppedByReset);
             throw;
         }
     }
@@ -617,17 +705,17 @@ public sealed partial class Pool<T> : IDisposable
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private int ShardIndex(int shardCount) => (int)((uint)Thread.GetCurrentProcessorId() % (uint)shardCount);
 
-    private PoolEntry<T>? TryTakeShared()
+    private object? TryTakeShared()
     {
-        BoundedConcurrentQueue<PoolEntry<T>>[] shards = _shards;
+        BoundedConcurrentQueue<object>[] shards = _shards;
         if (shards.Length != 0)
         {
             int index = ShardIndex(shards.Length);
             for (int i = 0; i < shards.Length; i++)
             {
-                if (shards[index].TryDequeue(out PoolEntry<T>? entry))
+                if (shards[index].TryDequeue(out object? item))
                 {
-                    return entry;
+                    return item;
                 }
 
                 if (++index == shards.Length)
@@ -640,15 +728,15 @@ public sealed partial class Pool<T> : IDisposable
         return null;
     }
 
-    private bool TryPushShared(PoolEntry<T> entry)
+    private bool TryPushShared(object item)
     {
-        BoundedConcurrentQueue<PoolEntry<T>>[] shards = _shards;
+        BoundedConcurrentQueue<object>[] shards = _shards;
         if (shards.Length != 0)
         {
             int index = ShardIndex(shards.Length);
             for (int i = 0; i < shards.Length; i++)
             {
-                if (shards[index].TryEnqueue(entry))
+                if (shards[index].TryEnqueue(item))
                 {
                     return true;
                 }
@@ -663,7 +751,7 @@ public sealed partial class Pool<T> : IDisposable
         return false;
     }
 
-    private PoolEntry<T>? TryStealFromThreads()
+    private object? TryStealFromThreads()
     {
         PoolThreadCache<T>[] caches = Volatile.Read(ref _allCaches);
         if (!Array.Exists(caches, static cache => Volatile.Read(ref cache.Item) is not null))
@@ -675,10 +763,10 @@ public sealed partial class Pool<T> : IDisposable
         {
             foreach (PoolThreadCache<T> cache in Volatile.Read(ref pool._allCaches))
             {
-                PoolEntry<T>? entry = StealFrom(cache);
-                if (entry is not null)
+                object? item = StealFrom(cache);
+                if (item is not null)
                 {
-                    return entry;
+                    return item;
                 }
             }
 
@@ -688,17 +776,17 @@ public sealed partial class Pool<T> : IDisposable
 
     /// <summary>Nothing idle nearby: create within the cap, take an object idle elsewhere, or apply the exhaustion behaviour (null: wait).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private PoolEntry<T>? RentSlow(bool exhaustedBehavior)
+    private object? RentSlow(bool exhaustedBehavior)
     {
         if (TryReserve())
         {
             return Create();
         }
 
-        PoolEntry<T>? entry = TryTakeShared() ?? TryStealFromThreads();
-        if (entry is not null || !exhaustedBehavior)
+        object? item = TryTakeShared() ?? TryStealFromThreads();
+        if (item is not null || !exhaustedBehavior)
         {
-            return entry;
+            return item;
         }
 
         switch (_whenExhausted)
@@ -830,9 +918,11 @@ public sealed partial class Pool<T> : IDisposable
 
     private ReturnResult DropOverflow(T value) => Drop(new PoolEntry<T>(value, isOverflow: true), ReturnResult.DroppedOverflow);
 
-    private ReturnResult Drop(PoolEntry<T> entry, ReturnResult reason)
+    /// <summary>Lets an item go (disposing its object when asked) and gives back its claim on the cap.</summary>
+    private ReturnResult Drop(object item, ReturnResult reason)
     {
-        T value = entry.Value!;
+        T value = ValueOf(item);
+        bool isOverflow = item is PoolEntry<T> { IsOverflow: true };
         _owned?.Remove(value);
         Interlocked.Increment(ref _dropped);
         try
@@ -844,7 +934,7 @@ public sealed partial class Pool<T> : IDisposable
         }
         finally
         {
-            if (entry.IsOverflow)
+            if (isOverflow)
             {
                 Interlocked.Decrement(ref _overflowOutstanding);
             }
@@ -861,7 +951,7 @@ public sealed partial class Pool<T> : IDisposable
     /// Splits the shared capacity over up to one shard per processor. Shards of capacity 1 are normal (whenever
     /// the shared capacity is below twice the processor count); the queue supports them.
     /// </summary>
-    private static BoundedConcurrentQueue<PoolEntry<T>>[] CreateShards(int sharedCapacity, int processorCount)
+    private static BoundedConcurrentQueue<object>[] CreateShards(int sharedCapacity, int processorCount)
     {
         if (sharedCapacity <= 0)
         {
@@ -869,12 +959,12 @@ public sealed partial class Pool<T> : IDisposable
         }
 
         int shardCount = Math.Min(processorCount, sharedCapacity);
-        var shards = new BoundedConcurrentQueue<PoolEntry<T>>[shardCount];
+        var shards = new BoundedConcurrentQueue<object>[shardCount];
         int perShard = sharedCapacity / shardCount;
         int remainder = sharedCapacity % shardCount;
         for (int i = 0; i < shards.Length; i++)
         {
-            shards[i] = new BoundedConcurrentQueue<PoolEntry<T>>(perShard + (i < remainder ? 1 : 0));
+            shards[i] = new BoundedConcurrentQueue<object>(perShard + (i < remainder ? 1 : 0));
         }
 
         return shards;

@@ -14,7 +14,10 @@ public sealed class PoolOptions<T>
     /// <summary>
     /// Cleans an object that comes back, before anyone can rent it again. Return <see langword="false"/> to drop
     /// the object instead of keeping it (<see cref="ReturnResult.DroppedByReset"/>). If it throws, the object is
-    /// dropped and the exception reaches the caller of <see cref="Pool{T}.Return"/>. Optional.
+    /// dropped and the exception reaches the caller of <see cref="Pool{T}.Return"/>. Optional: when it is
+    /// <see langword="null"/> and <typeparamref name="T"/> implements <c>Microsoft.Extensions.ObjectPool.IResettable</c>
+    /// (as many .NET 8+ types do), the pool calls its <c>TryReset()</c> instead, as <c>DefaultObjectPool&lt;T&gt;</c>
+    /// does; the core package needs no reference to Microsoft.Extensions.ObjectPool for that.
     /// </summary>
     public Func<T, bool>? Reset { get; set; }
 
@@ -88,6 +91,16 @@ public sealed class PoolOptions<T>
     /// </para>
     /// </remarks>
     public bool TrackOwnership { get; set; } = true;
+
+    /// <summary>
+    /// Whether the pool records every rent with its stack until the object comes back, so that
+    /// <see cref="Pool{T}.GetOutstanding"/> lists what is rented and where, <see cref="Pool{T}.AssertAllReturned"/> fails a
+    /// test that forgot a return, and an object garbage collected while rented is reported as a leak
+    /// (<see cref="Pool{T}.LeakCount"/>, <see cref="Pool{T}.GetLeaks"/>), as <c>GuardedArrayPool&lt;T&gt;</c> does for arrays.
+    /// Default <see langword="false"/>. For tests and debugging: each rent then captures a stack trace and makes a small
+    /// finalizable record (microseconds, not nanoseconds); tracking never keeps a leaked object alive.
+    /// </summary>
+    public bool TrackLeaks { get; set; }
 
     /// <summary>
     /// Idle objects that nobody rented for this long are dropped by a background timer, without waiting for a

@@ -25,8 +25,11 @@ internal sealed class PoolThreadCache<T>
     /// <summary>The thread that owns the cache, so that the trimmer can forget the caches of dead threads.</summary>
     public readonly Thread OwnerThread;
 
-    /// <summary>One idle entry, or <see langword="null"/>.</summary>
-    public PoolEntry<T>? Item;
+    /// <summary>
+    /// One idle item, or <see langword="null"/>: a <see cref="PoolEntry{T}"/>, or in a pool that does not track
+    /// ownership possibly the bare object.
+    /// </summary>
+    public object? Item;
 
     /// <summary>
     /// With ownership tracking: the entry of the object this thread rented last, so that its return on this

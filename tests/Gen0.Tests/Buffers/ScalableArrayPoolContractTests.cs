@@ -271,7 +271,11 @@ public sealed class ScalableArrayPoolContractTests
         Assert.Equal(1, stats.DropsForeignLength);
         Assert.Equal(3, stats.Drops);
         Assert.Equal(0, stats.RetainedArrays);
-        Assert.Equal(0, stats.ReservedBytes);
+
+        // The shard keeps one batch (here one array) of unused credit for the next push; a trim gives it back.
+        Assert.InRange(stats.ReservedBytes, 0, 128);
+        pool.Trim();
+        Assert.Equal(0, pool.GetStatistics().ReservedBytes);
     }
 
     [Fact]

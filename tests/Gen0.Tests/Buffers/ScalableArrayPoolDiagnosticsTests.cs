@@ -152,6 +152,13 @@ public sealed class ScalableArrayPoolDiagnosticsTests
         Assert.Equal(1, measurements["gen0.buffers.drops/ForeignLength"]);
         Assert.Equal(0, measurements["gen0.buffers.drops/OverBudget"]);
         Assert.Equal(128 * sizeof(int), measurements["gen0.buffers.retained"]);
+        Assert.Equal(0, measurements["gen0.buffers.trimmed"]);
+
+        // Issue 24: what a trim releases is measured in bytes, so a dashboard can tell released from retained.
+        pool.Trim();
+        listener.RecordObservableInstruments();
+        Assert.Equal(0, measurements["gen0.buffers.retained"]);
+        Assert.Equal(128 * sizeof(int), measurements["gen0.buffers.trimmed"]);
 
         pool.Dispose();
         measurements.Clear();

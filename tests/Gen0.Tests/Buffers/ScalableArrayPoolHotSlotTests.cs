@@ -116,7 +116,17 @@ public sealed class ScalableArrayPoolHotSlotTests
         Assert.Equal(depth, stats.RetainedArrays);
         Assert.Equal(depth, stats.AllocationsPoolExhausted);
         Assert.Equal(2 * depth, stats.Hits);
-        Assert.Equal(2 * Math.Min(depth, 8), stats.ThreadLocalHits);
+        if (depth <= 8)
+        {
+            Assert.Equal(2 * depth, stats.ThreadLocalHits);
+        }
+        else
+        {
+            // The class is full at 8: the ninth return moves the older half to the shard, and later misses take
+            // them back from there (in growing batches, as a thread that rents without returning does).
+            Assert.InRange(stats.ThreadLocalHits, 2 * 4, 2 * 8);
+        }
+
         Assert.Equal(0, stats.Drops);
         Assert.True(stats.RetainedBytes <= stats.ReservedBytes);
     }
@@ -239,7 +249,8 @@ public sealed class ScalableArrayPoolHotSlotTests
     {
         // More threads than cores, nested rents (hot slot and stack), other threads' trims and a tight budget: every
         // rented array is stamped with its renter and checked before it goes back.
-        const long budget = 6 * 4096;
+        // Tight: a sixteenth of it (the thread's share per class) holds 4 arrays of 4 KiB, so both tiers are used.
+        const long budget = 64 * 4096;
         using var pool = new ScalableArrayPool<int>(new ScalableArrayPoolOptions
         {
             MaxArrayLength = 1024,
