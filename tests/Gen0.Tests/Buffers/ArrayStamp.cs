@@ -22,9 +22,9 @@ internal sealed class ArrayStamp
 
     public void Release(byte[] array, long token)
     {
-        if (!_held.TryRemove(new KeyValuePair<byte[], long>(array, token)))
+        // Only the holder releases, so the look and the removal need not be one atomic step.
+        if (!_held.TryGetValue(array, out long holder) || holder != token || !_held.TryRemove(array, out _))
         {
-            _held.TryGetValue(array, out long holder);
             throw new InvalidOperationException($"A byte[{array.Length}] was held by {holder}, not by renter {token}, when that renter gave it back.");
         }
     }
