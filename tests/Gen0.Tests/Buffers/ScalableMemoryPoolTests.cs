@@ -266,7 +266,7 @@ public class ScalableMemoryPoolPipeTests
     {
         using var arrayPool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = "pipe2" });
         using ScalableMemoryPool<byte> pool = arrayPool.AsMemoryPool();
-        var pipe = new Pipe(new PipeOptions(pool, minimumSegmentSize: 4096, pauseWriterThreshold: 1 << 20, resumeWriterThreshold: 1 << 19, useSynchronizationContext: false));
+        var pipe = new Pipe(new PipeOptions(pool, minimumSegmentSize: 4096, pauseWriterThreshold: 8 << 20, resumeWriterThreshold: 4 << 20, useSynchronizationContext: false));
 
         await Watchdog.RunAsync(
             async () =>
