@@ -11,15 +11,28 @@ namespace Gen0.IO;
 /// </content>
 public sealed partial class PooledMemoryStream
 {
-    private readonly long _id;
+    // 0 until first needed (see Id).
+    private long _id;
     private string? _tag;
     private StreamLeakTracker? _leakTracker;
 
+    // Whether this stream's creation was counted for the Gen0.IO meter, so that only then is its disposal.
+    private bool _counted;
+
     /// <summary>
-    /// Gets the stream's id: unique in the process, assigned at creation, carried by every <c>Gen0-IO</c> event and
-    /// shown by <see cref="ToString"/> (RecyclableMemoryStream's <c>Id</c>, a number rather than a <see cref="Guid"/>).
+    /// Gets the stream's id: unique in the process, carried by every <c>Gen0-IO</c> event and shown by
+    /// <see cref="ToString"/> (RecyclableMemoryStream's <c>Id</c>, a number rather than a <see cref="Guid"/>). It is
+    /// drawn when first needed (this property, <see cref="ToString"/>, the first event, the leak watch), so a stream
+    /// nobody looks at costs no id; once drawn it never changes.
     /// </summary>
-    public long Id => _id;
+    public long Id
+    {
+        get
+        {
+            long id = Volatile.Read(ref _id);
+            return id != 0 ? id : DrawId();
+        }
+    }
 
     /// <summary>
     /// Gets or sets a label for the stream (what it is for, who made it), carried by its events from then on and shown
@@ -49,13 +62,27 @@ public sealed partial class PooledMemoryStream
     {
         string tag = _tag is null ? string.Empty : $" \"{_tag}\"";
         return _isOpen
-            ? string.Create(CultureInfo.InvariantCulture, $"PooledMemoryStream {_id}{tag}: Length = {_length}, Position = {_position}, Blocks = {_blockCount} x {_blockSize} B")
-            : string.Create(CultureInfo.InvariantCulture, $"PooledMemoryStream {_id}{tag}: disposed");
+            ? string.Create(CultureInfo.InvariantCulture, $"PooledMemoryStream {Id}{tag}: Length = {_length}, Position = {_position}, Blocks = {_blockCount} x {_blockSize} B")
+            : string.Create(CultureInfo.InvariantCulture, $"PooledMemoryStream {Id}{tag}: disposed");
     }
 
+    private long DrawId()
+    {
+        // Two threads may race here (the debugger reading a stream in use): the first id stored wins, the other is lost.
+        Interlocked.CompareExchange(ref _id, StreamCounters.NewId(), 0);
+        return Volatile.Read(ref _id);
+    }
+
+    /// <summary>The constructor's part: nothing but three checks unless a listener, the meter or the manager asks.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void OnCreated()
     {
+        if (IOMetrics.IsCountingStreams)
+        {
+            _counted = true;
+            StreamCounters.OnCreated();
+        }
+
         if (_manager.DetectLeaks || IOEventSource.Log.IsEnabled())
         {
             OnCreatedWatched();
@@ -67,23 +94,37 @@ public sealed partial class PooledMemoryStream
         IOEventSource log = IOEventSource.Log;
         if (_manager.DetectLeaks || log.IsEnabled(EventLevel.Error))
         {
-            _leakTracker = new StreamLeakTracker(_id, _tag, CaptureStack());
+            _leakTracker = new StreamLeakTracker(Id, _tag, CaptureStack());
         }
 
         if (log.IsEnabled(EventLevel.Verbose))
         {
-            log.StreamCreated(_id, _tag ?? string.Empty, _blockSize, _maxLength);
+            log.StreamCreated(Id, _tag ?? string.Empty, _blockSize, _maxLength);
         }
     }
 
+    /// <summary>The first dispose's part: as cheap as the constructor's.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void OnDisposed(long length, long capacity)
     {
-        StreamCounters.OnDisposed();
+        if (_counted)
+        {
+            StreamCounters.OnDisposed();
+        }
+
+        if (_leakTracker is not null || IOEventSource.Log.IsEnabled())
+        {
+            OnDisposedWatched(length, capacity);
+        }
+    }
+
+    private void OnDisposedWatched(long length, long capacity)
+    {
         _leakTracker?.OnDisposed(CaptureStack());
         IOEventSource log = IOEventSource.Log;
         if (log.IsEnabled(EventLevel.Verbose))
         {
-            log.StreamDisposed(_id, _tag ?? string.Empty, length, capacity);
+            log.StreamDisposed(Id, _tag ?? string.Empty, length, capacity);
         }
     }
 
@@ -94,7 +135,7 @@ public sealed partial class PooledMemoryStream
         if (log.IsEnabled(EventLevel.Warning))
         {
             log.StreamDoubleDisposed(
-                _id,
+                Id,
                 _tag ?? string.Empty,
                 _leakTracker?.CreationStack ?? string.Empty,
                 _leakTracker?.FirstDisposeStack ?? string.Empty,
@@ -108,7 +149,7 @@ public sealed partial class PooledMemoryStream
         IOEventSource log = IOEventSource.Log;
         if (requested > _maxLength && log.IsEnabled(EventLevel.Error))
         {
-            log.StreamOverCapacity(_id, _tag ?? string.Empty, requested, _maxLength, CaptureStack() ?? string.Empty);
+            log.StreamOverCapacity(Id, _tag ?? string.Empty, requested, _maxLength, CaptureStack() ?? string.Empty);
         }
     }
 
@@ -117,7 +158,7 @@ public sealed partial class PooledMemoryStream
         IOEventSource log = IOEventSource.Log;
         if (log.IsEnabled(EventLevel.Warning))
         {
-            log.StreamConvertedToArray(_id, _tag ?? string.Empty, _length, CaptureStack() ?? string.Empty);
+            log.StreamConvertedToArray(Id, _tag ?? string.Empty, _length, CaptureStack() ?? string.Empty);
         }
     }
 

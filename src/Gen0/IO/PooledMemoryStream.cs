@@ -175,8 +175,11 @@ public sealed partial class PooledMemoryStream : MemoryStream, IBufferWriter<byt
         _clearOnReturn = clearOnReturn;
         _maxLength = manager.MaximumStreamCapacity;
         _writable = true;
-        _tag = tag;
-        _id = StreamCounters.OnCreated();
+        if (tag is not null)
+        {
+            _tag = tag;
+        }
+
         OnCreated();
     }
 
@@ -955,15 +958,20 @@ public sealed partial class PooledMemoryStream : MemoryStream, IBufferWriter<byt
     private static void ThrowSeekBeforeBegin() =>
         throw new IOException("An attempt was made to move the position before the beginning of the stream.");
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int CheckBlockSize(int blockSize)
     {
         if (blockSize <= 0 || LargeObjectHeap.IsLarge<byte>(blockSize))
         {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(blockSize), $"The block size must be positive and below the LOH threshold ({LargeObjectHeap.Threshold - LargeObjectHeap.ArrayOverhead} bytes); it was {blockSize}.");
+            ThrowBadBlockSize(blockSize);
         }
 
         return blockSize;
     }
+
+    [DoesNotReturn]
+    private static void ThrowBadBlockSize(int blockSize) =>
+        ThrowHelper.ThrowArgumentOutOfRange(nameof(blockSize), $"The block size must be positive and below the LOH threshold ({LargeObjectHeap.Threshold - LargeObjectHeap.ArrayOverhead} bytes); it was {blockSize}.");
 
     /// <summary>Throws "Stream was too long" for a write that would end at <paramref name="end"/>, past the maximum capacity.</summary>
     [DoesNotReturn]

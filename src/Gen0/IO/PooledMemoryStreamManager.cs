@@ -28,16 +28,11 @@ namespace Gen0.IO;
 [DebuggerDisplay("{Pool.Name,nq}: BlockSize = {BlockSize}, MaximumStreamCapacity = {MaximumStreamCapacity}")]
 public sealed class PooledMemoryStreamManager : IDisposable
 {
+    private static readonly PooledMemoryStreamManager s_shared = new(StreamBlockPool.Instance);
+
     private readonly PooledMemoryStreamOptions _options;
     private readonly bool _isShared;
     private volatile bool _disposed;
-
-    static PooledMemoryStreamManager()
-    {
-        // The Gen0.IO meter must exist before the first stream for a listener to find it; every stream's settings
-        // come through this type, so its initializer is the one place that sees the first stream coming.
-        _ = IOMetrics.Meter;
-    }
 
     /// <summary>Creates a manager with the default <see cref="PooledMemoryStreamOptions"/> and a pool of its own.</summary>
     public PooledMemoryStreamManager()
@@ -60,6 +55,7 @@ public sealed class PooledMemoryStreamManager : IDisposable
         _options = options.Clone();
         Pool = StreamBlockPool.Create(_options);
         ClearOnReturn = _options.ClearMode.ShouldClear<byte>();
+        DetectLeaks = _options.DetectLeaks || _options.CaptureCreationStack;
     }
 
     private PooledMemoryStreamManager(ScalableArrayPool<byte> pool)
@@ -73,7 +69,7 @@ public sealed class PooledMemoryStreamManager : IDisposable
     /// Gets the manager of the streams made with <see cref="PooledMemoryStream"/>'s constructors: default options,
     /// blocks from the library's stream block pool (128 MiB budget, 60 s idle trim). Disposing it does nothing.
     /// </summary>
-    public static PooledMemoryStreamManager Shared { get; } = new(StreamBlockPool.Instance);
+    public static PooledMemoryStreamManager Shared => s_shared;
 
     /// <summary>Gets the pool the streams' blocks come from (statistics, <c>Trim()</c>).</summary>
     public ScalableArrayPool<byte> Pool { get; }
@@ -91,7 +87,7 @@ public sealed class PooledMemoryStreamManager : IDisposable
     public bool CaptureCreationStack => _options.CaptureCreationStack;
 
     /// <summary>Gets whether every stream is watched for leaks (<see cref="PooledMemoryStreamOptions.DetectLeaks"/> or <see cref="CaptureCreationStack"/>).</summary>
-    public bool DetectLeaks => _options.DetectLeaks || _options.CaptureCreationStack;
+    public bool DetectLeaks { get; }
 
     /// <summary>Gets the clear mode of the streams (<see cref="PooledMemoryStreamOptions.ClearMode"/>).</summary>
     public ClearMode ClearMode => _options.ClearMode;

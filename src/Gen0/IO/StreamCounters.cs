@@ -4,22 +4,21 @@ namespace Gen0.IO;
 /// Stream ids and the lifetime counts behind the <c>Gen0.IO</c> meter: created, disposed, leaked and disposed twice.
 /// </summary>
 /// <remarks>
-/// A stream's constructor and <c>Dispose</c> must stay as cheap as the pool operations they wrap, and a process-wide
-/// counter changed with interlocked operations would make every core's stream creation contend for one cache line. So
-/// each thread counts its own creations and disposals in an object only it writes (plain stores, made atomic for
-/// 64-bit values on 32-bit processes by <see cref="Volatile"/>), and hands out ids from a block of
-/// <see cref="IdBlockSize"/> it reserves with one interlocked add. A reader (the meter) sums the threads' objects under
-/// a lock the hot paths never take, folding the counts of threads that have ended into a total and dropping them, so
-/// the list does not grow with thread churn. The leak and double-dispose counts are rare events and use interlocked
-/// operations directly.
+/// A stream's constructor and <c>Dispose</c> must stay as cheap as the pool operations they wrap, so nothing here runs
+/// on them unless asked. An id is drawn (one interlocked increment) only when something reads it: the
+/// <see cref="PooledMemoryStream.Id"/> property, <c>ToString()</c>, an event, the leak watch. Creations and disposals
+/// are counted only while a listener has the created or live instrument on, and then each thread counts its own in an
+/// object only it writes (plain stores, made atomic for 64-bit values on 32-bit processes by <see cref="Volatile"/>),
+/// so that streams made on every core do not contend for one cache line. A reader (the meter) sums the threads'
+/// objects under a lock the hot paths never take, folding the counts of threads that have ended into a total and
+/// dropping them, so the list does not grow with thread churn. A stream remembers whether its creation was counted, so
+/// a disposal is counted only for a counted stream: the live count never goes below zero when a listener arrives late.
+/// The leak and double-dispose counts are rare events and always counted, with interlocked operations.
 /// </remarks>
 internal static class StreamCounters
 {
-    /// <summary>How many ids a thread reserves at a time.</summary>
-    public const int IdBlockSize = 1024;
-
     private static readonly List<ThreadCounts> s_threads = [];
-    private static long s_nextIdBlock;
+    private static long s_lastId;
     private static long s_retiredCreated;
     private static long s_retiredDisposed;
     private static long s_leaked;
@@ -31,24 +30,23 @@ internal static class StreamCounters
     private static ThreadCounts? t_counts;
 #pragma warning restore IDE1006
 
-    /// <summary>Counts a new stream and returns its id: unique in the process, from 1 up.</summary>
-    public static long OnCreated()
+    /// <summary>Gets the streams collected without being disposed (among those watched for leaks).</summary>
+    public static long Leaked => Volatile.Read(ref s_leaked);
+
+    /// <summary>Gets the disposals of streams already disposed.</summary>
+    public static long DoubleDisposed => Volatile.Read(ref s_doubleDisposed);
+
+    /// <summary>Returns a new stream id: unique in the process, from 1 up.</summary>
+    public static long NewId() => Interlocked.Increment(ref s_lastId);
+
+    /// <summary>Counts a new stream.</summary>
+    public static void OnCreated()
     {
         ThreadCounts counts = t_counts ?? Register();
         Volatile.Write(ref counts.Created, counts.Created + 1);
-        long id = counts.NextId;
-        if (id == counts.IdLimit)
-        {
-            long limit = Interlocked.Add(ref s_nextIdBlock, IdBlockSize);
-            id = limit - IdBlockSize + 1;
-            counts.IdLimit = limit + 1;
-        }
-
-        counts.NextId = id + 1;
-        return id;
     }
 
-    /// <summary>Counts a stream disposed for the first time.</summary>
+    /// <summary>Counts the first disposal of a stream whose creation was counted.</summary>
     public static void OnDisposed()
     {
         ThreadCounts counts = t_counts ?? Register();
@@ -61,13 +59,7 @@ internal static class StreamCounters
     /// <summary>Counts a dispose of a stream already disposed.</summary>
     public static void OnDoubleDisposed() => Interlocked.Increment(ref s_doubleDisposed);
 
-    /// <summary>Gets the streams collected without being disposed (among those watched for leaks).</summary>
-    public static long Leaked => Volatile.Read(ref s_leaked);
-
-    /// <summary>Gets the disposals of streams already disposed.</summary>
-    public static long DoubleDisposed => Volatile.Read(ref s_doubleDisposed);
-
-    /// <summary>Returns the streams created and disposed so far, summed over every thread.</summary>
+    /// <summary>Returns the streams counted as created and as disposed so far, summed over every thread.</summary>
     public static (long Created, long Disposed) Snapshot()
     {
         lock (s_threads)
@@ -111,9 +103,5 @@ internal static class StreamCounters
         public readonly Thread Owner = Thread.CurrentThread;
         public long Created;
         public long Disposed;
-
-        // The next id to hand out, and the first one past the thread's block (equal when the block is used up).
-        public long NextId;
-        public long IdLimit;
     }
 }
