@@ -546,6 +546,36 @@ public sealed partial class PooledMemoryStream : MemoryStream, IBufferWriter<byt
         WriteRange(stream, 0, _length);
     }
 
+    /// <summary>
+    /// Writes <paramref name="count"/> bytes of the contents from <paramref name="offset"/> to <paramref name="stream"/>,
+    /// whatever the position; the position does not move (RecyclableMemoryStream's overload).
+    /// </summary>
+    /// <param name="stream">The stream to write to.</param>
+    /// <param name="offset">Where in the contents to start.</param>
+    /// <param name="count">How many bytes to write.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is negative, or together they go past <see cref="Length"/>.</exception>
+    public void WriteTo(Stream stream, long offset, long count)
+    {
+        if (stream is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(stream));
+        }
+
+        EnsureNotClosed();
+        if ((ulong)offset > (ulong)_length)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(offset), $"The offset must be between 0 and the length ({_length}); it was {offset}.");
+        }
+
+        if ((ulong)count > (ulong)(_length - offset))
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(count), $"The count must be between 0 and the length after the offset ({_length - offset}); it was {count}.");
+        }
+
+        WriteRange(stream, offset, offset + count);
+    }
+
     /// <summary>Writes the whole contents of the stream to <paramref name="stream"/> asynchronously; the position does not move.</summary>
     /// <param name="stream">The stream to write to.</param>
     /// <param name="cancellationToken">The token to monitor for cancellation.</param>
@@ -564,7 +594,7 @@ public sealed partial class PooledMemoryStream : MemoryStream, IBufferWriter<byt
     /// <summary>
     /// Copies the whole contents of the stream into a new array, whatever the position. The array is on the LOH when
     /// the stream holds about 85,000 bytes or more (the <c>StreamConvertedToArray</c> event reports those copies);
-    /// prefer <see cref="WriteTo"/>, <see cref="Stream.CopyTo(Stream)"/> or <see cref="GetReadOnlySequence"/>.
+    /// prefer <see cref="WriteTo(Stream)"/>, <see cref="Stream.CopyTo(Stream)"/> or <see cref="GetReadOnlySequence"/>.
     /// </summary>
     /// <returns>A new array.</returns>
     /// <exception cref="NotSupportedException">The manager has <see cref="PooledMemoryStreamOptions.ThrowExceptionOnToArray"/> on.</exception>
@@ -621,7 +651,7 @@ public sealed partial class PooledMemoryStream : MemoryStream, IBufferWriter<byt
     /// contiguous: the blocks are copied into a single array of at least <see cref="Length"/> bytes rented from the
     /// stream's pool (the default pools nothing larger than a block, so it is allocated, on the LOH from about
     /// 85,000 bytes, and dropped on dispose), which then becomes the stream's only block. Code that only reads should
-    /// call <see cref="TryGetBuffer"/>, <see cref="GetReadOnlySequence"/> or <see cref="WriteTo"/> instead.
+    /// call <see cref="TryGetBuffer"/>, <see cref="GetReadOnlySequence"/> or <see cref="WriteTo(Stream)"/> instead.
     /// </remarks>
     /// <returns>An array whose first <see cref="Length"/> bytes are the contents; it may be longer.</returns>
     public override byte[] GetBuffer()

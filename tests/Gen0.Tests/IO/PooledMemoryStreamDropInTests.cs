@@ -333,6 +333,37 @@ public class PooledMemoryStreamDropInTests
         Assert.Equal([.. data, .. data], target.ToArray());
     }
 
+    [Theory]
+    [InlineData(0, 0)]
+    [InlineData(0, 200)]
+    [InlineData(63, 2)]
+    [InlineData(64, 136)]
+    [InlineData(199, 1)]
+    [InlineData(200, 0)]
+    public void WriteToARange_WritesThoseBytes_PositionUnmoved(long offset, long count)
+    {
+        byte[] data = Data(200);
+        using var stream = new PooledMemoryStream(data, writable: true, pool: null, blockSize: SmallBlock) { Position = 17 };
+        var destination = new MemoryStream();
+        stream.WriteTo(destination, offset, count);
+        Assert.Equal(data.AsSpan((int)offset, (int)count).ToArray(), destination.ToArray());
+        Assert.Equal(17, stream.Position);
+    }
+
+    [Fact]
+    public void WriteToARange_BadArguments()
+    {
+        using var stream = new PooledMemoryStream(Data(10));
+        Assert.Throws<ArgumentNullException>(() => stream.WriteTo(null!, 0, 1));
+        Assert.Throws<ArgumentOutOfRangeException>(() => stream.WriteTo(new MemoryStream(), -1, 1));
+        Assert.Throws<ArgumentOutOfRangeException>(() => stream.WriteTo(new MemoryStream(), 11, 0));
+        Assert.Throws<ArgumentOutOfRangeException>(() => stream.WriteTo(new MemoryStream(), 5, 6));
+        Assert.Throws<ArgumentOutOfRangeException>(() => stream.WriteTo(new MemoryStream(), 0, -1));
+        Assert.Throws<ArgumentOutOfRangeException>(() => stream.WriteTo(new MemoryStream(), 1, long.MaxValue));
+        stream.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => stream.WriteTo(new MemoryStream(), 0, 0));
+    }
+
     private static byte[] TakesAMemoryStream(MemoryStream stream) => stream.ToArray();
 
     private static byte[] Data(int length)
