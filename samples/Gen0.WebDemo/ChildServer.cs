@@ -24,7 +24,7 @@ public sealed class ChildServer : IAsyncDisposable
     /// <summary>Gets the server's process id (taskset replaces itself with the server, so it is the server's).</summary>
     public int ProcessId => _process.Id;
 
-    public static async Task<ChildServer> StartAsync(string endpoint, DemoOptions options)
+    public static async Task<ChildServer> StartAsync(string endpoint, string memoryPool, DemoOptions options)
     {
         ProcessStartInfo start = new()
         {
@@ -60,6 +60,8 @@ public sealed class ChildServer : IAsyncDisposable
         start.ArgumentList.Add(options.Rows.ToString(System.Globalization.CultureInfo.InvariantCulture));
         start.ArgumentList.Add("--shape");
         start.ArgumentList.Add(options.Shape);
+        start.ArgumentList.Add("--memory-pool");
+        start.ArgumentList.Add(memoryPool);
         start.Environment["DOTNET_gcServer"] = options.ServerGc ? "1" : "0";
         if (options.ServerCpus > 0)
         {

@@ -32,6 +32,21 @@ public sealed class DemoOptions
     /// <summary>Gets how many cores each server is pinned to (0: not pinned, it shares every core with the load generator).</summary>
     public int ServerCpus { get; private init; }
 
+    /// <summary>
+    /// Gets the transport memory pool: <c>kestrel</c> (ASP.NET Core's own), <c>gen0</c> (<c>AddGen0MemoryPoolFactory()</c>),
+    /// or <c>compare</c> (the comparison runs the pooled endpoint twice, once with each, instead of list against pooled).
+    /// </summary>
+    public string MemoryPool { get; private init; } = KestrelPool;
+
+    /// <summary>Gets how long each server sits idle after its measured phase before its memory and pooled bytes are read again (0: not read).</summary>
+    public int IdleSeconds { get; private init; }
+
+    public const string KestrelPool = "kestrel";
+
+    public const string Gen0Pool = "gen0";
+
+    public const string ComparePools = "compare";
+
     /// <summary>Parses <paramref name="args"/>: <paramref name="options"/> is set when the result has no errors.</summary>
     public static ParseResult Parse(string[] args, out DemoOptions? options)
     {
@@ -57,7 +72,13 @@ public sealed class DemoOptions
             "Fixed total request rate (0 = as fast as the connections go). Equal rates make the working sets comparable; latency then counts from each request's scheduled time",
             0, 0, 100_000, "requests/s");
 
+        private readonly Option<int> _idle = Int("--idle", "After each measured phase, seconds of no load before the server's memory and transport pool are read again", 0, 0, 600, "seconds");
+
         private readonly Option<string> _gc = Choice("--gc", "The servers' GC (as ASP.NET Core: server)", "server", "server", "workstation");
+        private readonly Option<string> _memoryPool = Choice(
+            "--memory-pool",
+            "Kestrel's transport memory pool: kestrel (its own pinned-block pool), gen0 (AddGen0MemoryPoolFactory), or compare (pooled endpoint under each, instead of list against pooled)",
+            KestrelPool, KestrelPool, Gen0Pool, ComparePools);
         private readonly Option<string> _shape = Choice(
             "--shape",
             "The row type: record (id, name, amount, createdAt) or seed001 (seed 001's benchmark: two ints, two short strings, a double, a float)",
@@ -72,7 +93,7 @@ public sealed class DemoOptions
                 "Gen0 web demo: List<Record> against PooledList<Record> in a per-request DisposeScope, under a bounded loopback load. " +
                 "Each endpoint runs in its own server process (this program with --serve), so that each peak working set belongs to one endpoint.")
             {
-                _duration, _warmup, _connections, _records, _rows, _shape, _rate, _gc, _serverCpus, _serve,
+                _duration, _warmup, _connections, _records, _rows, _shape, _rate, _gc, _serverCpus, _serve, _memoryPool, _idle,
             };
 
         public RootCommand Command { get; }
@@ -89,6 +110,8 @@ public sealed class DemoOptions
             Shape = parsed.GetValue(_shape)!,
             ServerCpus = parsed.GetValue(_serverCpus),
             ServeEndpoint = parsed.GetValue(_serve),
+            MemoryPool = parsed.GetValue(_memoryPool)!,
+            IdleSeconds = parsed.GetValue(_idle),
         };
 
         private static Option<int> Int(string name, string description, int defaultValue, int min, int max, string helpName)

@@ -24,7 +24,13 @@ public static class DemoServer
     public static WebApplication Build(string endpoint) => Build(endpoint, RecordStore.DefaultRows, RecordStore.RecordShape);
 
     /// <summary>Builds a server for <paramref name="endpoint"/> over <paramref name="rows"/> rows of <paramref name="shape"/>.</summary>
-    public static WebApplication Build(string endpoint, int rows, string shape)
+    public static WebApplication Build(string endpoint, int rows, string shape) => Build(endpoint, rows, shape, DemoOptions.KestrelPool);
+
+    /// <summary>
+    /// Builds a server for <paramref name="endpoint"/> over <paramref name="rows"/> rows of <paramref name="shape"/>, with
+    /// Kestrel's own transport memory pool or (<paramref name="memoryPool"/> <c>gen0</c>) Gen0's.
+    /// </summary>
+    public static WebApplication Build(string endpoint, int rows, string shape, string memoryPool)
     {
         WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();
         builder.WebHost.UseUrls("http://127.0.0.1:0");
@@ -34,6 +40,14 @@ public static class DemoServer
         builder.Logging.AddFilter("Microsoft", LogLevel.Error);
         builder.Services.Configure<Microsoft.Extensions.Logging.Console.ConsoleLoggerOptions>(o => o.LogToStandardErrorThreshold = LogLevel.Trace);
         builder.Services.AddGen0();
+        if (memoryPool == DemoOptions.Gen0Pool)
+        {
+            builder.Services.AddGen0MemoryPoolFactory();
+        }
+
+        // Started before the server creates its pools, so that Kestrel's pooled-bytes counter is summed from zero.
+        var transportPool = new TransportPoolGauge();
+        builder.Services.AddSingleton(_ => transportPool);
         builder.Services.AddGcMonitor();
         builder.Services.AddHealthChecks().AddGcHealthCheck();
         builder.Services.AddOpenTelemetry().WithMetrics(metrics => metrics
@@ -73,7 +87,8 @@ public static class DemoServer
                 Gen0.Buffers.ScalableArrayPool<Record>.Shared.GetStatistics().RetainedBytes + Gen0.Buffers.ScalableArrayPool<SeedRecord>.Shared.GetStatistics().RetainedBytes,
                 self.Threads.Count,
                 gc.GenerationInfo[3].SizeAfterBytes,
-                gc.GenerationInfo[4].SizeAfterBytes); // Kestrel's pinned block memory pool lives on the POH
+                gc.GenerationInfo[4].SizeAfterBytes, // Kestrel's pinned block memory pool lives on the POH
+                transportPool.Read());
         });
         return app;
     }
@@ -81,7 +96,7 @@ public static class DemoServer
     public static async Task<int> ServeAsync(DemoOptions options)
     {
         string endpoint = options.ServeEndpoint!;
-        await using WebApplication app = Build(endpoint, options.Rows, options.Shape);
+        await using WebApplication app = Build(endpoint, options.Rows, options.Shape, options.MemoryPool);
         await app.StartAsync();
         string address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
         Console.Out.WriteLine(ListeningPrefix + address);

@@ -6,6 +6,8 @@ namespace Gen0.WebDemo;
 /// <summary>
 /// Seed 001's load comparison: the same rows returned as <c>List&lt;Record&gt;</c> and as <c>PooledList&lt;Record&gt;</c>
 /// in the request's dispose scope, each endpoint in its own server process under the same bounded load, side by side.
+/// With <c>--memory-pool compare</c> the two servers are instead the pooled endpoint with Kestrel's own transport memory
+/// pool and with Gen0's (<c>AddGen0MemoryPoolFactory()</c>); <c>--idle</c> adds what each keeps after a quiet period.
 /// </summary>
 public static class LoadComparison
 {
@@ -17,6 +19,7 @@ public static class LoadComparison
             return 2;
         }
 
+        bool comparePools = options.MemoryPool == DemoOptions.ComparePools;
         string pinning = options.ServerCpus == 0
             ? "(client and server share them)"
             : ChildServer.FindOnPath("taskset") is not null && OperatingSystem.IsLinux()
@@ -25,21 +28,27 @@ public static class LoadComparison
         Console.WriteLine(
             $"Gen0 web demo: {options.Connections} connections, {options.WarmupSeconds} s warm-up + {options.DurationSeconds} s per endpoint, " +
             $"{options.Records} {options.Shape} rows per response from {options.Rows}, {(options.Rate > 0 ? $"{options.Rate} requests/s" : "unthrottled")}, " +
-            $"{(options.ServerGc ? "server" : "workstation")} GC, {Environment.ProcessorCount} cores {pinning}.");
+            $"{(options.ServerGc ? "server" : "workstation")} GC, {Environment.ProcessorCount} cores {pinning}, " +
+            $"transport memory pool: {(comparePools ? "Kestrel's against Gen0's" : options.MemoryPool)}{(options.IdleSeconds > 0 ? $", {options.IdleSeconds} s idle after each" : string.Empty)}.");
 
         List<LoadResult> results = [];
         List<ServerObservation> observations = [];
-        foreach (string endpoint in new[] { "list", "pooled" })
+        (string Endpoint, string Pool)[] runs = comparePools
+            ? [("pooled", DemoOptions.KestrelPool), ("pooled", DemoOptions.Gen0Pool)]
+            : [("list", options.MemoryPool), ("pooled", options.MemoryPool)];
+        foreach ((string endpoint, string pool) in runs)
         {
-            await using ChildServer server = await ChildServer.StartAsync(endpoint, options);
+            string label = comparePools ? $"{endpoint}, {pool} pool" : endpoint;
+            await using ChildServer server = await ChildServer.StartAsync(endpoint, pool, options);
             await CheckResponseAsync(server, endpoint, options);
-            Console.Error.WriteLine($"[{endpoint}] server at {server.Address}: warming up {options.WarmupSeconds} s, measuring {options.DurationSeconds} s");
-            results.Add(await LoadGenerator.RunAsync(server.Address, endpoint, options, server.GetStatsAsync, server.ProcessId));
-            observations.Add(await ServerObservation.ReadAsync(endpoint, server.Address));
-            Console.Error.WriteLine($"[{endpoint}] done");
+            Console.Error.WriteLine($"[{label}] server at {server.Address}: warming up {options.WarmupSeconds} s, measuring {options.DurationSeconds} s{(options.IdleSeconds > 0 ? $", then idle {options.IdleSeconds} s" : string.Empty)}");
+            LoadResult result = await LoadGenerator.RunAsync(server.Address, endpoint, options, server.GetStatsAsync, server.ProcessId);
+            results.Add(result with { Label = label });
+            observations.Add(await ServerObservation.ReadAsync(label, server.Address));
+            Console.Error.WriteLine($"[{label}] done");
         }
 
-        Print(results[0], results[1]);
+        Print(results[0], results[1], comparePools, options.IdleSeconds > 0);
         Console.WriteLine();
         foreach (ServerObservation observation in observations)
         {
@@ -66,7 +75,7 @@ public static class LoadComparison
         }
     }
 
-    private static void Print(LoadResult list, LoadResult pooled)
+    private static void Print(LoadResult list, LoadResult pooled, bool comparePools, bool idle)
     {
         CultureInfo c = CultureInfo.InvariantCulture;
         Console.WriteLine();
@@ -74,7 +83,8 @@ public static class LoadComparison
         Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         foreach (LoadResult r in new[] { list, pooled })
         {
-            string name = r.Endpoint == "list" ? "List<Record>" : "PooledList<Record> + DisposeScope";
+            string name = (r.Endpoint == "list" ? "List<Record>" : "PooledList<Record> + DisposeScope")
+                + (comparePools ? (r.Label!.EndsWith("gen0 pool", StringComparison.Ordinal) ? ", Gen0 transport pool" : ", Kestrel transport pool") : string.Empty);
             Console.WriteLine(string.Format(
                 c,
                 "| {0} | {1} | {2} | {3:F0} | {4:F2} | {5:F2} | {6:F2} | {7:F1} | {8:F1} | {9:F1} | {10} | {11} | {12} | {13:F1} |",
@@ -105,7 +115,7 @@ public static class LoadComparison
             Console.WriteLine(string.Format(
                 c,
                 "| {0} | {1:F1} | {2:F1} | {3:F1} | {4:F1} | {5:F1} | {6:F1} | {7:F1} | {8:F1} | {9:F1} | {10} |",
-                r.Endpoint,
+                r.Label ?? r.Endpoint,
                 Megabytes(r.Idle?.WorkingSetBytes ?? 0),
                 Megabytes(r.IdlePrivateBytes),
                 Megabytes(a.WorkingSetBytes),
@@ -116,6 +126,41 @@ public static class LoadComparison
                 Megabytes(a.PohBytes),
                 Megabytes(a.PoolRetainedBytes),
                 a.Threads));
+        }
+
+        if (comparePools || idle)
+        {
+            Console.WriteLine();
+            Console.WriteLine("The transport's memory pool (bytes it keeps for reuse), and the process once the load is over:");
+            Console.WriteLine();
+            Console.WriteLine("| Server | Transport pooled MB, end of load | after idle | Private MB after idle | GC heap MB after idle | POH MB after idle |");
+            Console.WriteLine("|---|---:|---:|---:|---:|---:|");
+            foreach (LoadResult r in new[] { list, pooled })
+            {
+                Console.WriteLine(string.Format(
+                    c,
+                    "| {0} | {1:F2} | {2} | {3} | {4} | {5} |",
+                    r.Label ?? r.Endpoint,
+                    Megabytes(r.After.TransportPooledBytes),
+                    r.AfterIdle is { } a1 ? Megabytes(a1.TransportPooledBytes).ToString("F2", c) : "-",
+                    r.AfterIdle is null ? "-" : Megabytes(r.AfterIdlePrivateBytes).ToString("F1", c),
+                    r.AfterIdle is { } a2 ? Megabytes(a2.GcHeapBytes).ToString("F1", c) : "-",
+                    r.AfterIdle is { } a3 ? Megabytes(a3.PohBytes).ToString("F1", c) : "-"));
+            }
+        }
+
+        if (comparePools)
+        {
+            Console.WriteLine();
+            Console.WriteLine(string.Format(c, "requests/s        gen0 pool/kestrel pool = {0:F2} (keep only if >= 1.00 within noise)", pooled.RequestsPerSecond / list.RequestsPerSecond));
+            Console.WriteLine(string.Format(c, "peak private      gen0 pool/kestrel pool = {0:F2} (keep only if <= 1.00 within noise)", pooled.PeakPrivateMegabytes / list.PeakPrivateMegabytes));
+            if (idle && list.AfterIdle is { } kestrelIdle && pooled.AfterIdle is { } gen0Idle)
+            {
+                Console.WriteLine(string.Format(c, "pooled after idle gen0 pool/kestrel pool = {0:F2} MB / {1:F2} MB", Megabytes(gen0Idle.TransportPooledBytes), Megabytes(kestrelIdle.TransportPooledBytes)));
+                Console.WriteLine(string.Format(c, "private after idle gen0 pool/kestrel pool = {0:F1} MB / {1:F1} MB", Megabytes(pooled.AfterIdlePrivateBytes), Megabytes(list.AfterIdlePrivateBytes)));
+            }
+
+            return;
         }
 
         double workingSetRatio = pooled.PeakWorkingSetMegabytes / list.PeakWorkingSetMegabytes;

@@ -40,6 +40,15 @@ public static class LoadGenerator
             await RunPhaseAsync(client, path, options.Connections, options.Rate, TimeSpan.FromSeconds(options.DurationSeconds), measure: true);
         MemorySample? memory = sampler?.Stop();
         ServerStats after = await stats();
+        ServerStats? afterIdle = null;
+        long afterIdlePrivate = 0;
+        if (options.IdleSeconds > 0)
+        {
+            // No load at all: what the server keeps once a burst is over (pools trimmed or not, heap collected or not).
+            await Task.Delay(TimeSpan.FromSeconds(options.IdleSeconds));
+            afterIdle = await stats();
+            afterIdlePrivate = processId is int idleId && MemorySampler.Read(idleId) is { } idleAfter ? idleAfter.Private : 0;
+        }
 
         latencies.Sort();
         return new LoadResult(
@@ -54,7 +63,9 @@ public static class LoadGenerator
             after,
             idle,
             memory,
-            idlePrivate);
+            idlePrivate,
+            afterIdle,
+            afterIdlePrivate);
     }
 
     private static async Task<(long Requests, long Errors, List<double> Latencies, double Seconds)> RunPhaseAsync(

@@ -4,7 +4,9 @@ namespace Gen0.WebDemo;
 /// One endpoint's measured load: throughput, latency percentiles, and what its server process reported before any
 /// load (<see cref="Idle"/>: the fixed cost of the process), after the warm-up and after the measured phase, and its
 /// memory sampled from outside over the measured phase (<see cref="Memory"/>, with the private part before any load in
-/// <see cref="IdlePrivateBytes"/>).
+/// <see cref="IdlePrivateBytes"/>), and, when the run asks for it, after an idle period following the measured phase
+/// (<see cref="AfterIdle"/>, <see cref="AfterIdlePrivateBytes"/>). <see cref="Label"/> names the row: the endpoint, with
+/// the transport memory pool when the run compares pools.
 /// </summary>
 public sealed record LoadResult(
     string Endpoint,
@@ -18,7 +20,10 @@ public sealed record LoadResult(
     ServerStats After,
     ServerStats? Idle = null,
     MemorySample? Memory = null,
-    long IdlePrivateBytes = 0)
+    long IdlePrivateBytes = 0,
+    ServerStats? AfterIdle = null,
+    long AfterIdlePrivateBytes = 0,
+    string? Label = null)
 {
     public double RequestsPerSecond => Requests / Seconds;
 

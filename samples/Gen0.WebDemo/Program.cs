@@ -22,6 +22,12 @@ if (parsed.Action is not null)
     return parsed.Invoke(); // --help, --version
 }
 
+if (options.ServeEndpoint is not null && options.MemoryPool == DemoOptions.ComparePools)
+{
+    Console.Error.WriteLine("error: --serve runs one server: give --memory-pool kestrel or gen0.");
+    return 2;
+}
+
 return options.ServeEndpoint is not null
     ? await DemoServer.ServeAsync(options)
     : await LoadComparison.RunAsync(options);

@@ -5,6 +5,8 @@ namespace Gen0.WebDemo;
 /// allocations, and from the last collection's <see cref="GCMemoryInfo"/> the heap size, committed and fragmented
 /// bytes) and the pool the pooled endpoint rents from (bytes it retains), so that a working-set difference between
 /// the two endpoints can be traced to the GC heap, the pool, or neither (native memory, thread stacks).
+/// <see cref="TransportPooledBytes"/> is what the transport's memory pool keeps for reuse: Kestrel's own pool through
+/// its <c>aspnetcore.memory_pool.pooled</c> counter, Gen0's through the <c>gen0.buffers.retained</c> gauge of its array pool.
 /// </summary>
 public sealed record ServerStats(
     long PeakWorkingSetBytes,
@@ -20,4 +22,5 @@ public sealed record ServerStats(
     long PoolRetainedBytes = 0,
     int Threads = 0,
     long LohBytes = 0,
-    long PohBytes = 0);
+    long PohBytes = 0,
+    long TransportPooledBytes = 0);

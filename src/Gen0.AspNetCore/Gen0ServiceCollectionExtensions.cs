@@ -20,7 +20,8 @@ public static class Gen0ServiceCollectionExtensions
     /// these three services are replaced, and the framework's later <c>TryAdd</c> registrations then leave them
     /// alone, so the call works before or after <c>AddControllers()</c>. Pools of other element types are not
     /// registered; add <c>services.AddSingleton&lt;ArrayPool&lt;T&gt;&gt;(ScalableArrayPool&lt;T&gt;.Shared)</c> for
-    /// the ones you inject.
+    /// the ones you inject. Kestrel's connection memory pools are left as they are; on ASP.NET Core 10,
+    /// <c>AddGen0MemoryPoolFactory()</c> is the opt-in that builds them over a Gen0 array pool.
     /// </summary>
     /// <param name="services">The service collection.</param>
     /// <returns><paramref name="services"/>.</returns>

@@ -16,6 +16,7 @@ public class ExtensionNamespaceTests
         { nameof(Gen0ServiceCollectionExtensions.AddGen0), "Microsoft.Extensions.DependencyInjection" },
         { nameof(PooledServiceCollectionExtensions.AddPooled), "Microsoft.Extensions.DependencyInjection" },
         { nameof(GcMonitorServiceCollectionExtensions.AddGcMonitor), "Microsoft.Extensions.DependencyInjection" },
+        { nameof(Gen0MemoryPoolServiceCollectionExtensions.AddGen0MemoryPoolFactory), "Microsoft.Extensions.DependencyInjection" },
         { nameof(GcHealthChecksBuilderExtensions.AddGcHealthCheck), "Microsoft.Extensions.DependencyInjection" },
         { nameof(DisposeScopeApplicationBuilderExtensions.UseDisposeScope), "Microsoft.AspNetCore.Builder" },
         { nameof(GcHealthEndpointRouteBuilderExtensions.MapGcHealth), "Microsoft.AspNetCore.Builder" },

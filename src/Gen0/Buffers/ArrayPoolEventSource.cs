@@ -25,7 +25,7 @@ namespace Gen0.Buffers;
 /// </para>
 /// </remarks>
 [EventSource(Name = EventSourceName)]
-internal sealed class ArrayPoolEventSource : EventSource
+internal sealed class ArrayPoolEventSource : Gen0EventSource
 {
     /// <summary>The event source's name.</summary>
     public const string EventSourceName = "Gen0-Buffers";
@@ -135,14 +135,4 @@ internal sealed class ArrayPoolEventSource : EventSource
             WriteEventCore(TrimmedEventId, 5, data);
         }
     }
-
-    // stackalloc zeroes the descriptors (no SkipLocalsInit here), so their reserved field is 0 as WriteEventCore expects.
-    private static unsafe void Set(ref EventData data, void* value, int size)
-    {
-        data.DataPointer = (nint)value;
-        data.Size = size;
-    }
-
-    // A string goes with its terminating NUL (a pinned string has one after its last character).
-    private static unsafe void SetString(ref EventData data, char* value, string text) => Set(ref data, value, (text.Length + 1) * sizeof(char));
 }

@@ -92,7 +92,7 @@ public sealed partial class PooledMemoryStream
 
         long position = _position;
         long end = position + count;
-        if (position >= _capacity || end > BlockEndAt(position) || end > MaxLength)
+        if (position >= _capacity || end > BlockEndAt(position) || end > _maxLength)
         {
             ThrowHelper.ThrowAdvancedTooFar(position >= _capacity ? 0 : (int)(_cursorEnd - position));
         }
@@ -151,9 +151,9 @@ public sealed partial class PooledMemoryStream
         }
 
         long position = _position;
-        if (position + sizeHint > MaxLength)
+        if (position + sizeHint > _maxLength)
         {
-            ThrowStreamTooLong();
+            ThrowStreamTooLong(position + sizeHint);
         }
 
         EnsureCapacity(position + 1);
@@ -162,11 +162,11 @@ public sealed partial class PooledMemoryStream
         {
             byte[] pending = _pool.Rent(sizeHint);
             _pendingBuffer = pending;
-            return (pending, 0, (int)Math.Min(pending.Length, MaxLength - position));
+            return (pending, 0, (int)Math.Min(pending.Length, _maxLength - position));
         }
 
-        // Never hand out memory past MaxLength, so that Advance over all of it stays within the limit.
-        return (_cursorBlock, (int)(position - _cursorStart), (int)(Math.Min(_cursorEnd, MaxLength) - position));
+        // Never hand out memory past the maximum capacity, so that Advance over all of it stays within the limit.
+        return (_cursorBlock, (int)(position - _cursorStart), (int)(Math.Min(_cursorEnd, _maxLength) - position));
     }
 
     /// <summary>

@@ -7,8 +7,9 @@ using Gen0.Buffers;
 namespace Gen0.IO;
 
 /// <summary>
-/// A <see cref="MemoryStream"/> replacement made of pooled blocks that each stay below the Large Object Heap
-/// threshold, so that building a payload of any size neither allocates on the LOH nor leaves garbage behind.
+/// A <see cref="MemoryStream"/> made of pooled blocks that each stay below the Large Object Heap threshold, so that
+/// building a payload of any size neither allocates on the LOH nor leaves garbage behind. It derives from
+/// <see cref="MemoryStream"/>, as RecyclableMemoryStream does, so every API typed <see cref="MemoryStream"/> takes it.
 /// </summary>
 /// <remarks>
 /// <para>
@@ -35,9 +36,13 @@ namespace Gen0.IO;
 /// hand out contiguous memory without a hidden copy.
 /// </para>
 /// <para>
-/// Behaviour follows <see cref="MemoryStream"/> member by member, exception types included, with these
-/// differences: <see cref="Length"/> and <see cref="Position"/> may exceed <see cref="int.MaxValue"/>, up to
-/// <see cref="MaxLength"/>; after
+/// Behaviour follows <see cref="MemoryStream"/> member by member, exception types included, and every member of
+/// <see cref="MemoryStream"/> is overridden, so no byte ever lives in <see cref="MemoryStream"/>'s own buffer (its base
+/// state is an empty array). The differences: <see cref="Length"/> and <see cref="Position"/> may exceed
+/// <see cref="int.MaxValue"/>, up to the manager's <see cref="PooledMemoryStreamOptions.MaximumStreamCapacity"/> (at
+/// most <see cref="MaxLength"/>), and <see cref="Capacity64"/> is the capacity as a <see cref="long"/>;
+/// <see cref="GetBuffer"/> copies the blocks into one array when the data spans several (see there for the cost);
+/// after
 /// <see cref="Stream.Dispose()"/> the blocks are back in the pool, so <see cref="ToArray"/>, <see cref="GetBuffer"/>
 /// and <see cref="TryGetBuffer"/> throw <see cref="ObjectDisposedException"/> (a <see cref="MemoryStream"/> keeps
 /// answering them); <see cref="CanRead"/>, <see cref="CanSeek"/>, <see cref="CanWrite"/> return
@@ -50,19 +55,27 @@ namespace Gen0.IO;
 /// The table of blocks is the one array that grows with the stream: it is pooled up to 8,192 blocks (512 MiB with
 /// 64 KiB blocks) and stays below the LOH up to 10,621 blocks (about 664 MiB).
 /// </para>
+/// <para>
+/// Lifecycle diagnostics (PooledMemoryStream.Diagnostics.cs): every stream has an <see cref="Id"/> and an optional
+/// <see cref="Tag"/>, shown by <see cref="ToString"/>, the debugger and every <c>Gen0-IO</c> event (created, disposed,
+/// disposed twice, finalized without dispose, large <see cref="ToArray"/>, over capacity); the <c>Gen0.IO</c> meter
+/// counts live, leaked and double-disposed streams. Configure streams through a <see cref="PooledMemoryStreamManager"/>;
+/// the constructors use <see cref="PooledMemoryStreamManager.Shared"/>'s settings with the pool and block size given.
+/// </para>
 /// </remarks>
 [DebuggerDisplay("{DebuggerDisplay,nq}")]
-public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
+public sealed partial class PooledMemoryStream : MemoryStream, IBufferWriter<byte>
 {
     /// <summary>The default block size: 64 KiB, the largest power of two whose array stays below the LOH threshold.</summary>
     public const int DefaultBlockSize = 64 * 1024;
 
     /// <summary>
-    /// The longest a stream can be, and the furthest its position can be set: 2^40 bytes (1 TiB). Setting
-    /// <see cref="Position"/>, <see cref="Seek"/>, <see cref="SetLength"/> or <see cref="Capacity"/> beyond it throws
-    /// <see cref="ArgumentOutOfRangeException"/>; a write that would end beyond it throws <see cref="IOException"/>
-    /// ("Stream was too long"), as <see cref="MemoryStream"/> does at <see cref="int.MaxValue"/>. Both are checked
-    /// before anything is rented, and the stream is left as it was.
+    /// The longest a stream can ever be, and the furthest its position can be set: 2^40 bytes (1 TiB), the default
+    /// and the upper bound of <see cref="PooledMemoryStreamOptions.MaximumStreamCapacity"/>. Setting
+    /// <see cref="Position"/>, <see cref="Seek"/>, <see cref="SetLength"/> or <see cref="Capacity64"/> beyond the
+    /// stream's maximum throws <see cref="ArgumentOutOfRangeException"/>; a write that would end beyond it throws
+    /// <see cref="IOException"/> ("Stream was too long"), as <see cref="MemoryStream"/> does at
+    /// <see cref="int.MaxValue"/>. Both are checked before anything is rented, and the stream is left as it was.
     /// </summary>
     /// <remarks>
     /// A stream may exceed <see cref="int.MaxValue"/> bytes, but a request for more than a stream can ever hold must
@@ -76,9 +89,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     // Growth below this size is never checked against the machine's memory (the check allocates a little).
     private const long MemoryCheckThreshold = 256L << 20;
 
+    private readonly PooledMemoryStreamManager _manager;
     private readonly ArrayPool<byte> _pool;
     private readonly int _blockSize;
     private readonly bool _clearOnReturn;
+    private readonly long _maxLength;
 
     private byte[][] _blocks = [];
     private long[] _starts = [];
@@ -125,16 +140,8 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// </param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="blockSize"/> is not positive or would put a block on the LOH.</exception>
     public PooledMemoryStream(ArrayPool<byte>? pool, int blockSize, ClearMode clearMode = ClearMode.Auto)
+        : this(PooledMemoryStreamManager.Shared, pool ?? StreamBlockPool.Instance, CheckBlockSize(blockSize), clearMode.ShouldClear<byte>(), tag: null)
     {
-        if (blockSize <= 0 || LargeObjectHeap.IsLarge<byte>(blockSize))
-        {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(blockSize), $"The block size must be positive and below the LOH threshold ({LargeObjectHeap.Threshold - LargeObjectHeap.ArrayOverhead} bytes); it was {blockSize}.");
-        }
-
-        _pool = pool ?? StreamBlockPool.Instance;
-        _blockSize = blockSize;
-        _clearOnReturn = clearMode.ShouldClear<byte>();
-        _writable = true;
     }
 
     /// <summary>Initializes a writable stream holding a copy of <paramref name="data"/>, positioned at its start.</summary>
@@ -156,6 +163,24 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         Write(data);
         _position = 0;
         _writable = writable;
+    }
+
+    /// <summary>Initializes an empty, writable stream of <paramref name="manager"/>'s (its <c>GetStream</c> calls this).</summary>
+    internal PooledMemoryStream(PooledMemoryStreamManager manager, ArrayPool<byte> pool, int blockSize, bool clearOnReturn, string? tag)
+        : base(Array.Empty<byte>(), writable: false)
+    {
+        _manager = manager;
+        _pool = pool;
+        _blockSize = blockSize;
+        _clearOnReturn = clearOnReturn;
+        _maxLength = manager.MaximumStreamCapacity;
+        _writable = true;
+        if (tag is not null)
+        {
+            _tag = tag;
+        }
+
+        OnCreated();
     }
 
     /// <summary>Gets the size of a regular block.</summary>
@@ -201,9 +226,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
             // In MemoryStream's order: a negative value, then a closed stream, then a value past the maximum.
             EnsureNotClosed();
-            if (value > MaxLength)
+            if (value > _maxLength)
             {
-                ThrowBeyondMaxLength(nameof(value));
+                ThrowOverCapacity(nameof(value), value);
             }
 
             _position = value;
@@ -211,11 +236,36 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     }
 
     /// <summary>
-    /// Gets or sets the number of bytes the stream's blocks can hold without renting more. Setting a smaller value
-    /// (not below <see cref="Length"/>) returns the blocks that lie wholly beyond it to the pool.
+    /// Gets or sets the number of bytes the stream's blocks can hold without renting more, as
+    /// <see cref="MemoryStream.Capacity"/> does; <see cref="Capacity64"/> is the same as a <see cref="long"/>. Setting
+    /// a smaller value (not below <see cref="Length"/>) returns the blocks that lie wholly beyond it to the pool, so
+    /// reading it back may give more than was set (the capacity is a whole number of blocks).
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is less than <see cref="Length"/>.</exception>
-    public long Capacity
+    /// <exception cref="InvalidOperationException">Getting: the capacity is more than <see cref="int.MaxValue"/>; read <see cref="Capacity64"/>.</exception>
+    public override int Capacity
+    {
+        get
+        {
+            long capacity = Capacity64;
+            if (capacity > int.MaxValue)
+            {
+                ThrowHelper.ThrowInvalidOperation($"The capacity ({capacity} bytes) is more than int.MaxValue; read Capacity64 instead.");
+            }
+
+            return (int)capacity;
+        }
+
+        set => Capacity64 = value;
+    }
+
+    /// <summary>
+    /// Gets or sets the number of bytes the stream's blocks can hold without renting more (RecyclableMemoryStream's
+    /// name for it), up to the stream's maximum capacity. Setting a smaller value (not below <see cref="Length"/>)
+    /// returns the blocks that lie wholly beyond it to the pool.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is less than <see cref="Length"/> or beyond the maximum capacity.</exception>
+    public long Capacity64
     {
         get
         {
@@ -230,9 +280,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
                 ThrowHelper.ThrowArgumentOutOfRange(nameof(value), "capacity was less than the current size.");
             }
 
-            if (value > MaxLength)
+            if (value > _maxLength)
             {
-                ThrowBeyondMaxLength(nameof(value));
+                ThrowOverCapacity(nameof(value), value);
             }
 
             EnsureWriteable();
@@ -252,10 +302,6 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             }
         }
     }
-
-    private string DebuggerDisplay => _isOpen
-        ? $"Length = {_length}, Position = {_position}, Blocks = {_blockCount} x {_blockSize} B"
-        : "Disposed";
 
     /// <inheritdoc/>
     public override void Flush()
@@ -278,10 +324,10 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             _ => ThrowInvalidSeekOrigin(),
         };
 
-        // basePosition <= MaxLength, so the sum overflows only for offsets far beyond the limit.
-        if (offset > MaxLength - basePosition)
+        // basePosition <= the maximum, so the sum overflows only for offsets far beyond it.
+        if (offset > _maxLength - basePosition)
         {
-            ThrowBeyondMaxLength(nameof(offset));
+            ThrowOverCapacity(nameof(offset), offset > long.MaxValue - basePosition ? long.MaxValue : basePosition + offset);
         }
 
         long position = basePosition + offset;
@@ -297,9 +343,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <inheritdoc/>
     public override void SetLength(long value)
     {
-        if ((ulong)value > MaxLength)
+        if ((ulong)value > (ulong)_maxLength)
         {
-            ThrowBeyondMaxLength(nameof(value));
+            ThrowOverCapacity(nameof(value), value);
         }
 
         EnsureWriteable();
@@ -400,9 +446,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         EnsureWriteable();
         long position = _position;
         long end = position + buffer.Length;
-        if (end > MaxLength)
+        if (end > _maxLength)
         {
-            ThrowStreamTooLong();
+            ThrowStreamTooLong(end);
         }
 
         if (end > _length)
@@ -450,9 +496,9 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         long position = _position;
         if (position >= _length)
         {
-            if (position >= MaxLength)
+            if (position >= _maxLength)
             {
-                ThrowStreamTooLong();
+                ThrowStreamTooLong(position + 1);
             }
 
             Grow(position, position + 1);
@@ -483,10 +529,13 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         return WriteRangeAsync(destination, position, _length, cancellationToken);
     }
 
-    /// <summary>Writes the whole contents of the stream to <paramref name="stream"/>, whatever the position; the position does not move.</summary>
+    /// <summary>
+    /// Writes the whole contents of the stream to <paramref name="stream"/>, whatever the position; the position does
+    /// not move. One write per block, straight from the blocks: no copy.
+    /// </summary>
     /// <param name="stream">The stream to write to.</param>
     /// <exception cref="ArgumentNullException"><paramref name="stream"/> is <see langword="null"/>.</exception>
-    public void WriteTo(Stream stream)
+    public override void WriteTo(Stream stream)
     {
         if (stream is null)
         {
@@ -495,6 +544,36 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
 
         EnsureNotClosed();
         WriteRange(stream, 0, _length);
+    }
+
+    /// <summary>
+    /// Writes <paramref name="count"/> bytes of the contents from <paramref name="offset"/> to <paramref name="stream"/>,
+    /// whatever the position; the position does not move (RecyclableMemoryStream's overload).
+    /// </summary>
+    /// <param name="stream">The stream to write to.</param>
+    /// <param name="offset">Where in the contents to start.</param>
+    /// <param name="count">How many bytes to write.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="offset"/> or <paramref name="count"/> is negative, or together they go past <see cref="Length"/>.</exception>
+    public void WriteTo(Stream stream, long offset, long count)
+    {
+        if (stream is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(stream));
+        }
+
+        EnsureNotClosed();
+        if ((ulong)offset > (ulong)_length)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(offset), $"The offset must be between 0 and the length ({_length}); it was {offset}.");
+        }
+
+        if ((ulong)count > (ulong)(_length - offset))
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(count), $"The count must be between 0 and the length after the offset ({_length - offset}); it was {count}.");
+        }
+
+        WriteRange(stream, offset, offset + count);
     }
 
     /// <summary>Writes the whole contents of the stream to <paramref name="stream"/> asynchronously; the position does not move.</summary>
@@ -512,11 +591,21 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         return WriteRangeAsync(stream, 0, _length, cancellationToken);
     }
 
-    /// <summary>Copies the whole contents of the stream into a new array, whatever the position.</summary>
-    /// <returns>A new array; it is on the LOH when the stream holds 85,000 bytes or more.</returns>
-    public byte[] ToArray()
+    /// <summary>
+    /// Copies the whole contents of the stream into a new array, whatever the position. The array is on the LOH when
+    /// the stream holds about 85,000 bytes or more (the <c>StreamConvertedToArray</c> event reports those copies);
+    /// prefer <see cref="WriteTo(Stream)"/>, <see cref="Stream.CopyTo(Stream)"/> or <see cref="GetReadOnlySequence"/>.
+    /// </summary>
+    /// <returns>A new array.</returns>
+    /// <exception cref="NotSupportedException">The manager has <see cref="PooledMemoryStreamOptions.ThrowExceptionOnToArray"/> on.</exception>
+    public override byte[] ToArray()
     {
         EnsureNotClosed();
+        if (_manager.ThrowExceptionOnToArray)
+        {
+            ThrowToArrayNotSupported();
+        }
+
         if (_length == 0)
         {
             return [];
@@ -525,6 +614,11 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         if (_length > Array.MaxLength)
         {
             ThrowTooLongForArray();
+        }
+
+        if (LargeObjectHeap.IsLarge<byte>(_length))
+        {
+            ReportLargeToArray();
         }
 
         // As MemoryStream.ToArray: an uninitialized array (no zeroing pass), then one bulk copy per block.
@@ -548,13 +642,19 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     }
 
     /// <summary>
-    /// Returns one array that holds the whole contents from index 0, like <see cref="MemoryStream.GetBuffer"/>. This is
-    /// the one member that may allocate a large contiguous array: when the data spans several blocks, they are copied
-    /// into a single array rented from the pool (on the LOH past 85,000 bytes), which then becomes the stream's only
-    /// block, so the stream stays contiguous until it grows past it.
+    /// Returns one array that holds the whole contents from index 0, like <see cref="MemoryStream.GetBuffer"/>: the
+    /// stream's own storage, so writes through it are writes to the stream until the stream grows past it.
     /// </summary>
+    /// <remarks>
+    /// What it costs: nothing while the contents fit the first block (at most <see cref="BlockSize"/> bytes; the blocks
+    /// after it are given back). When the data spans several blocks this is the one member that makes the stream
+    /// contiguous: the blocks are copied into a single array of at least <see cref="Length"/> bytes rented from the
+    /// stream's pool (the default pools nothing larger than a block, so it is allocated, on the LOH from about
+    /// 85,000 bytes, and dropped on dispose), which then becomes the stream's only block. Code that only reads should
+    /// call <see cref="TryGetBuffer"/>, <see cref="GetReadOnlySequence"/> or <see cref="WriteTo(Stream)"/> instead.
+    /// </remarks>
     /// <returns>An array whose first <see cref="Length"/> bytes are the contents; it may be longer.</returns>
-    public byte[] GetBuffer()
+    public override byte[] GetBuffer()
     {
         EnsureNotClosed();
         if (_blockCount == 0)
@@ -581,10 +681,14 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
         return single;
     }
 
-    /// <summary>Returns the contents as one array segment when they lie in a single block, like <see cref="MemoryStream.TryGetBuffer"/>.</summary>
+    /// <summary>
+    /// Returns the contents as one array segment when they lie in a single block, like
+    /// <see cref="MemoryStream.TryGetBuffer"/>; never copies. Callers that fall back to <see cref="ToArray"/> when it
+    /// returns <see langword="false"/> (as many serializers do) pay that copy only for streams longer than a block.
+    /// </summary>
     /// <param name="buffer">The contents, when they are contiguous.</param>
     /// <returns><see langword="true"/> when the contents lie in one block; <see langword="false"/> when they span several.</returns>
-    public bool TryGetBuffer(out ArraySegment<byte> buffer)
+    public override bool TryGetBuffer(out ArraySegment<byte> buffer)
     {
         EnsureNotClosed();
         if (_blockCount == 0 || _length == 0)
@@ -606,8 +710,17 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     /// <inheritdoc/>
     protected override void Dispose(bool disposing)
     {
-        if (disposing && _isOpen)
+        if (!_isOpen)
         {
+            if (disposing)
+            {
+                OnDisposedAgain();
+            }
+        }
+        else if (disposing)
+        {
+            long length = _length;
+            long capacity = _capacity;
             _isOpen = false;
             _writable = false;
             _lastReadTask = null;
@@ -620,6 +733,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
             _segments = null;
             _length = 0;
             _position = 0;
+            OnDisposed(length, capacity);
         }
 
         base.Dispose(disposing);
@@ -685,12 +799,12 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     }
 
     /// <summary>
-    /// Rents blocks until the capacity reaches <paramref name="required"/> (at most <see cref="MaxLength"/>). All or
+    /// Rents blocks until the capacity reaches <paramref name="required"/> (at most the maximum capacity). All or
     /// nothing: if a rent fails midway, the blocks rented by this call go back and the stream is as it was.
     /// </summary>
     private void EnsureCapacity(long required)
     {
-        Debug.Assert(required <= MaxLength);
+        Debug.Assert(required <= _maxLength);
         long growth = required - _capacity;
         if (growth <= 0)
         {
@@ -724,7 +838,7 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     {
         if (newBlocks > Array.MaxLength - _blockCount)
         {
-            ThrowStreamTooLong();
+            ThrowStreamTooLong(_capacity + (newBlocks * _blockSize));
         }
     }
 
@@ -874,16 +988,44 @@ public sealed partial class PooledMemoryStream : Stream, IBufferWriter<byte>
     private static void ThrowSeekBeforeBegin() =>
         throw new IOException("An attempt was made to move the position before the beginning of the stream.");
 
-    [DoesNotReturn]
-    private static void ThrowStreamTooLong() => throw new IOException("Stream was too long.");
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int CheckBlockSize(int blockSize)
+    {
+        if (blockSize <= 0 || LargeObjectHeap.IsLarge<byte>(blockSize))
+        {
+            ThrowBadBlockSize(blockSize);
+        }
+
+        return blockSize;
+    }
 
     [DoesNotReturn]
-    private static void ThrowBeyondMaxLength(string paramName) =>
-        throw new ArgumentOutOfRangeException(paramName, $"Stream length must be non-negative and at most PooledMemoryStream.MaxLength ({MaxLength} bytes).");
+    private static void ThrowBadBlockSize(int blockSize) =>
+        ThrowHelper.ThrowArgumentOutOfRange(nameof(blockSize), $"The block size must be positive and below the LOH threshold ({LargeObjectHeap.Threshold - LargeObjectHeap.ArrayOverhead} bytes); it was {blockSize}.");
+
+    /// <summary>Throws "Stream was too long" for a write that would end at <paramref name="end"/>, past the maximum capacity.</summary>
+    [DoesNotReturn]
+    private void ThrowStreamTooLong(long end)
+    {
+        ReportOverCapacity(end);
+        throw new IOException("Stream was too long.");
+    }
+
+    /// <summary>Throws for a length, position or capacity of <paramref name="requested"/> bytes: negative, or past the maximum capacity.</summary>
+    [DoesNotReturn]
+    private void ThrowOverCapacity(string paramName, long requested)
+    {
+        ReportOverCapacity(requested);
+        throw new ArgumentOutOfRangeException(paramName, $"Stream length must be non-negative and at most the stream's maximum capacity ({_maxLength} bytes; PooledMemoryStreamOptions.MaximumStreamCapacity).");
+    }
 
     [DoesNotReturn]
     private static void ThrowTooLargeForMemory(long required) =>
         throw new OutOfMemoryException($"Growing the stream to {required} bytes needs more memory than the GC can ever use in this process ({GC.GetGCMemoryInfo().TotalAvailableMemoryBytes} bytes).");
+
+    [DoesNotReturn]
+    private static void ThrowToArrayNotSupported() =>
+        throw new NotSupportedException("ToArray is turned off for this stream's manager (PooledMemoryStreamOptions.ThrowExceptionOnToArray): write the stream out with WriteTo, CopyTo or GetReadOnlySequence instead of copying it into an array.");
 
     [DoesNotReturn]
     private static void ThrowUnwritable() => throw new NotSupportedException("Stream does not support writing.");

@@ -29,15 +29,25 @@ namespace Gen0.IO;
 internal static class StreamBlockPool
 {
     /// <summary>The most bytes of idle blocks the default supply keeps: 128 MiB.</summary>
-    public const long MaxRetainedBytes = 128L << 20;
+    public const long MaxRetainedBytes = PooledMemoryStreamOptions.DefaultMaxRetainedBytes;
+
+    /// <summary>The name of the default supply, and of a manager's pool when its options name none.</summary>
+    public const string DefaultName = "Gen0.IO.StreamBlocks";
 
     /// <summary>Gets the pool; created on first use.</summary>
-    public static ScalableArrayPool<byte> Instance { get; } = new(new ScalableArrayPoolOptions
+    public static ScalableArrayPool<byte> Instance { get; } = Create(new PooledMemoryStreamOptions());
+
+    /// <summary>
+    /// Creates a block pool for validated <paramref name="options"/>: one shard, blocks of exactly the block size (the
+    /// class that holds the maximum length is cut to it), as many blocks as the budget holds.
+    /// </summary>
+    public static ScalableArrayPool<byte> Create(PooledMemoryStreamOptions options) => new(new ScalableArrayPoolOptions
     {
-        Name = "Gen0.IO.StreamBlocks",
-        MaxArrayLength = PooledMemoryStream.DefaultBlockSize,
-        MaxArraysPerShard = (int)(MaxRetainedBytes / PooledMemoryStream.DefaultBlockSize),
+        Name = options.Name ?? DefaultName,
+        MaxArrayLength = options.BlockSize,
+        MaxArraysPerShard = (int)Math.Min(options.MaxRetainedBytes / options.BlockSize, 1 << 20),
         ShardCount = 1,
-        MaxRetainedBytes = MaxRetainedBytes,
+        MaxRetainedBytes = options.MaxRetainedBytes,
+        TrimAfter = options.TrimAfter,
     });
 }

@@ -111,10 +111,10 @@ public class PooledMemoryStreamLimitTests
         var pool = new RentLimitedPool(maxRents: 64);
         using PooledMemoryStream stream = CreateWithData(pool, out byte[] data);
         int rents = pool.Rents;
-        long capacity = stream.Capacity;
+        long capacity = stream.Capacity64;
 
         Watchdog.Run(() => Assert.Throws<ArgumentOutOfRangeException>(() => stream.SetLength(value)), s_limit, $"SetLength({value})");
-        Watchdog.Run(() => Assert.Throws<ArgumentOutOfRangeException>(() => stream.Capacity = value), s_limit, $"Capacity = {value}");
+        Watchdog.Run(() => Assert.Throws<ArgumentOutOfRangeException>(() => stream.Capacity64 = value), s_limit, $"Capacity = {value}");
 
         Assert.Equal(rents, pool.Rents);
         AssertUnchanged(stream, data, capacity, pool);
@@ -129,7 +129,7 @@ public class PooledMemoryStreamLimitTests
     {
         var pool = new RentLimitedPool(maxRents: 64);
         using PooledMemoryStream stream = CreateWithData(pool, out byte[] data);
-        long capacity = stream.Capacity;
+        long capacity = stream.Capacity64;
 
         Assert.Throws<ArgumentOutOfRangeException>(() => stream.Position = value);
         Assert.Throws<ArgumentOutOfRangeException>(() => stream.Seek(value, SeekOrigin.Begin));
@@ -147,7 +147,7 @@ public class PooledMemoryStreamLimitTests
     {
         var pool = new RentLimitedPool(maxRents: 64);
         using PooledMemoryStream stream = CreateWithData(pool, out byte[] data);
-        long capacity = stream.Capacity;
+        long capacity = stream.Capacity64;
         int rents = pool.Rents;
 
         // The position may sit at the maximum length (as MemoryStream's may sit at int.MaxValue), not past it.
@@ -189,14 +189,14 @@ public class PooledMemoryStreamLimitTests
 
         var pool = new RentLimitedPool(maxRents: 64);
         using PooledMemoryStream stream = CreateWithData(pool, out byte[] data);
-        long capacity = stream.Capacity;
+        long capacity = stream.Capacity64;
         int rents = pool.Rents;
         Watchdog.Run(
             () =>
             {
                 // Each of these asks for (nearly) MaxLength bytes: allowed by the limit, impossible on this machine.
                 Assert.Throws<OutOfMemoryException>(() => stream.SetLength(PooledMemoryStream.MaxLength));
-                Assert.Throws<OutOfMemoryException>(() => stream.Capacity = PooledMemoryStream.MaxLength / 2);
+                Assert.Throws<OutOfMemoryException>(() => stream.Capacity64 = PooledMemoryStream.MaxLength / 2);
                 stream.Position = PooledMemoryStream.MaxLength - 1;
                 Assert.Throws<OutOfMemoryException>(() => stream.WriteByte(1));
                 Assert.Throws<OutOfMemoryException>(() => stream.Write(ReadOnlySpan<byte>.Empty));
@@ -221,7 +221,7 @@ public class PooledMemoryStreamLimitTests
         using PooledMemoryStream stream = new(pool, 16);
         stream.Write(new byte[10]);
         byte[] data = stream.ToArray();
-        long capacity = stream.Capacity;
+        long capacity = stream.Capacity64;
 
         Assert.Throws<RentLimitedPool.RentLimitExceededException>(() => stream.SetLength(1000));
         Assert.Throws<RentLimitedPool.RentLimitExceededException>(() => stream.Capacity = 1000);
@@ -245,7 +245,7 @@ public class PooledMemoryStreamLimitTests
     {
         Assert.Equal(data.Length, stream.Length);
         Assert.Equal(data.Length, stream.Position);
-        Assert.Equal(capacity, stream.Capacity);
+        Assert.Equal(capacity, stream.Capacity64);
         Assert.Equal(data, stream.ToArray());
         Assert.Equal(stream.BlockCount, pool.Outstanding);
 

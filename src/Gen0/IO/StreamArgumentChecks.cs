@@ -1,6 +1,9 @@
 namespace Gen0.IO;
 
-/// <summary>netstandard2.0 copies of the argument checks .NET 5 put on <see cref="Stream"/> (same exceptions).</summary>
+/// <summary>
+/// The argument checks .NET 5 put on <see cref="Stream"/> (same exceptions), for netstandard2.0's stream, which lacks
+/// them, and for the byte-array overloads of <see cref="PooledMemoryStreamManager"/> on every target.
+/// </summary>
 internal static class StreamArgumentChecks
 {
     /// <summary>Validates the arguments of a byte-array read or write.</summary>

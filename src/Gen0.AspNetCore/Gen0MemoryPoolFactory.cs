@@ -1,0 +1,66 @@
+using System.Buffers;
+using System.Diagnostics;
+using Gen0.Buffers;
+using Microsoft.AspNetCore.Connections;
+
+namespace Gen0.AspNetCore;
+
+/// <summary>
+/// The <see cref="IMemoryPoolFactory{T}"/> that <c>services.AddGen0MemoryPoolFactory()</c> registers: every memory
+/// pool Kestrel (and IIS, HTTP.sys) creates for its connections is a <see cref="ScalableMemoryPool{T}"/> over one
+/// <see cref="ScalableArrayPool{T}"/> of bytes that this factory owns.
+/// </summary>
+/// <remarks>
+/// <para>
+/// ASP.NET Core 10 resolves <see cref="IMemoryPoolFactory{T}"/> of <see cref="byte"/> from the container and calls
+/// <see cref="Create"/> once per transport I/O queue (the socket transport's <c>IOQueueCount</c>, the processor count
+/// up to 16) and once for the server's own buffers; it disposes those pools when it stops. Its default factory hands
+/// out <c>PinnedBlockMemoryPool</c>s: 4 KiB pinned blocks, one lock-free queue per pool, no byte budget, and an
+/// eviction on the server's heartbeat that releases a few percent of the idle blocks every 10 seconds.
+/// </para>
+/// <para>
+/// The pools from here share the array pool's thread-local tier and per-core shards (a block returned on another
+/// I/O queue's thread is found again), its byte budget (<see cref="ScalableArrayPoolOptions.MaxRetainedBytes"/>,
+/// 128 MiB by default), its idle trim (everything idle for <see cref="ScalableArrayPoolOptions.TrimAfter"/>, 10 s by
+/// default, is released at once, without a gen 2 collection), its statistics, <c>Gen0-Buffers</c> events and
+/// <c>Gen0.Buffers</c> metrics (pool name <see cref="DefaultPoolName"/>). <see cref="MemoryPool{T}.MaxBufferSize"/> is
+/// the array pool's <see cref="ScalableArrayPoolOptions.MaxArrayLength"/> (64 KiB by default) rather than 4 KiB, so a
+/// response writer that asks a pipe for more than 4 KiB at a time gets a pooled array instead of a fresh one.
+/// </para>
+/// <para>
+/// The arrays are ordinary (movable) arrays, not pinned ones on the POH as Kestrel's own blocks are:
+/// <see cref="ScalableArrayPool{T}"/> has no pinned-allocation option. On Linux the socket transport pins a buffer only
+/// for the duration of each system call, so this costs nothing there; on Windows an overlapped receive pins it with a
+/// handle for as long as the receive is pending. Whether this factory replaces Kestrel's in <c>AddGen0()</c> is decided
+/// by the measurement in docs/benchmarks.md (requests/s, private memory, pooled bytes after idle, samples/Gen0.WebDemo).
+/// </para>
+/// </remarks>
+[DebuggerDisplay("{ArrayPool.Name,nq}: {ArrayPool.GetStatistics().RetainedBytes} bytes retained")]
+internal sealed class Gen0MemoryPoolFactory : IMemoryPoolFactory<byte>, IDisposable
+{
+    /// <summary>The name of the factory's array pool in events and metrics.</summary>
+    public const string DefaultPoolName = "Gen0.AspNetCore.Transport";
+
+    /// <summary>Creates the factory and its array pool with <paramref name="options"/> (copied).</summary>
+    public Gen0MemoryPoolFactory(ScalableArrayPoolOptions options) => ArrayPool = new ScalableArrayPool<byte>(options);
+
+    /// <summary>Gets the array pool every memory pool of this factory rents from.</summary>
+    public ScalableArrayPool<byte> ArrayPool { get; }
+
+    /// <summary>Returns the options the factory uses unless configured otherwise.</summary>
+    public static ScalableArrayPoolOptions CreateDefaultOptions() => new()
+    {
+        Name = DefaultPoolName,
+        MaxArrayLength = 64 * 1024,
+        MaxRetainedBytes = 128L << 20,
+        TrimAfter = TimeSpan.FromSeconds(10),
+    };
+
+    /// <summary>Returns a new memory pool over the factory's array pool; disposing it leaves the array pool alone.</summary>
+    /// <param name="options">The server's options for the pool; the owner is not used.</param>
+    /// <returns>The memory pool.</returns>
+    public MemoryPool<byte> Create(MemoryPoolOptions? options = null) => new ScalableMemoryPool<byte>(ArrayPool);
+
+    /// <summary>Releases the array pool's blocks and stops its timer (the container disposes the factory when the host stops).</summary>
+    public void Dispose() => ArrayPool.Dispose();
+}

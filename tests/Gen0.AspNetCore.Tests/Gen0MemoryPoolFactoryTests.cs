@@ -1,0 +1,80 @@
+using System.Buffers;
+using System.Reflection;
+using Gen0.AspNetCore.Tests.Infrastructure;
+using Gen0.Buffers;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Connections;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+
+namespace Gen0.AspNetCore.Tests;
+
+/// <summary>
+/// Issue 26: the opt-in <c>AddGen0MemoryPoolFactory()</c> replaces the <see cref="IMemoryPoolFactory{T}"/> that
+/// ASP.NET Core 10 registers, Kestrel's socket transport takes it, and requests and responses of every size go through
+/// its pools intact, with every block back in the array pool once the server has stopped.
+/// </summary>
+public class Gen0MemoryPoolFactoryTests
+{
+    [Fact]
+    public void Registration_ReplacesTheServersFactory_AndTheSocketTransportTakesIt()
+    {
+        WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();
+        Assert.Contains(builder.Services, d => d.ServiceType == typeof(IMemoryPoolFactory<byte>));
+        builder.Services.AddGen0MemoryPoolFactory(o => o.MaxRetainedBytes = 1 << 20);
+        Assert.Single(builder.Services, d => d.ServiceType == typeof(IMemoryPoolFactory<byte>));
+
+        using WebApplication app = builder.Build();
+        var factory = Assert.IsType<Gen0MemoryPoolFactory>(app.Services.GetRequiredService<IMemoryPoolFactory<byte>>());
+
+        // The socket transport's options take the factory from the container (an internal property in ASP.NET Core 10).
+        SocketTransportOptions transport = app.Services.GetRequiredService<IOptions<SocketTransportOptions>>().Value;
+        Assert.Same(factory, typeof(SocketTransportOptions).GetProperty("MemoryPoolFactory", BindingFlags.Instance | BindingFlags.NonPublic | BindingFlags.Public)!.GetValue(transport));
+        Assert.Equal(1 << 20, factory.ArrayPool.MaxRetainedBytes);
+        Assert.Equal(Gen0MemoryPoolFactory.DefaultPoolName, factory.ArrayPool.Name);
+        Assert.Equal(64 * 1024, factory.ArrayPool.MaxArrayLength);
+
+        using MemoryPool<byte> pool = factory.Create(new MemoryPoolOptions { Owner = "test" });
+        Assert.Equal(64 * 1024, pool.MaxBufferSize);
+        using (IMemoryOwner<byte> block = pool.Rent())
+        {
+            Assert.True(block.Memory.Length >= 4096);
+        }
+
+        Assert.Throws<ArgumentNullException>(() => ((IServiceCollection)null!).AddGen0MemoryPoolFactory());
+    }
+
+    [Fact]
+    public async Task Kestrel_ServesThroughTheFactorysPools_AndGivesEveryBlockBack()
+    {
+        Gen0MemoryPoolFactory? factory = null;
+        await using (KestrelTestServer server = await KestrelTestServer.StartAsync(
+            services => services.AddGen0MemoryPoolFactory(),
+            app => app.MapPost("/echo", async (HttpContext context) =>
+            {
+                var copy = new MemoryStream();
+                await context.Request.Body.CopyToAsync(copy);
+                context.Response.ContentType = "application/octet-stream";
+                await context.Response.Body.WriteAsync(copy.GetBuffer().AsMemory(0, (int)copy.Length));
+            })))
+        {
+            factory = Assert.IsType<Gen0MemoryPoolFactory>(server.Services.GetRequiredService<IMemoryPoolFactory<byte>>());
+            foreach (int length in new[] { 0, 1, 4095, 4096, 4097, 65_536, 1_000_000 })
+            {
+                byte[] body = new byte[length];
+                new Random(length).NextBytes(body);
+                using HttpResponseMessage response = await server.Client.PostAsync("/echo", new ByteArrayContent(body));
+                response.EnsureSuccessStatusCode();
+                Assert.Equal(body, await response.Content.ReadAsByteArrayAsync());
+            }
+
+            Assert.True(factory.ArrayPool.GetStatistics().Rents > 0, "the transport rented from the factory's array pool");
+        }
+
+        // Stopped: the connections are closed and every pipe has given its segments back.
+        ScalableArrayPoolStatistics statistics = factory.ArrayPool.GetStatistics();
+        Assert.Equal(statistics.Rents, statistics.Returns);
+    }
+}
