@@ -30,6 +30,7 @@ internal static class Gen0ConfigurationSettings
         ConfigurationSetting<ScalableArrayPoolOptions>.Int32(nameof(ScalableArrayPoolOptions.MaxArraysPerShard), "an integer from 0 to 1048576", (o, v) => o.MaxArraysPerShard = v),
         ConfigurationSetting<ScalableArrayPoolOptions>.Int32(nameof(ScalableArrayPoolOptions.ShardCount), $"an integer from 1 to {ScalableArrayPoolOptions.MaxShardCount}", (o, v) => o.ShardCount = v),
         ConfigurationSetting<ScalableArrayPoolOptions>.Boolean(nameof(ScalableArrayPoolOptions.ThreadLocalCache), (o, v) => o.ThreadLocalCache = v),
+        ConfigurationSetting<ScalableArrayPoolOptions>.Boolean(nameof(ScalableArrayPoolOptions.PinnedArrays), (o, v) => o.PinnedArrays = v),
         ConfigurationSetting<ScalableArrayPoolOptions>.Enum<SizeClasses>(nameof(ScalableArrayPoolOptions.SizeClasses), (o, v) => o.SizeClasses = v),
         ConfigurationSetting<ScalableArrayPoolOptions>.Int64(nameof(ScalableArrayPoolOptions.MaxRetainedBytes), $"a byte count from 0 to {long.MaxValue}", (o, v) => o.MaxRetainedBytes = v),
         ConfigurationSetting<ScalableArrayPoolOptions>.Duration(nameof(ScalableArrayPoolOptions.TrimAfter), $"a positive duration of at most {int.MaxValue / 2} ms", (o, v) => o.TrimAfter = v),

@@ -28,11 +28,11 @@ namespace Gen0.AspNetCore;
 /// response writer that asks a pipe for more than 4 KiB at a time gets a pooled array instead of a fresh one.
 /// </para>
 /// <para>
-/// The arrays are ordinary (movable) arrays, not pinned ones on the POH as Kestrel's own blocks are:
-/// <see cref="ScalableArrayPool{T}"/> has no pinned-allocation option. On Linux the socket transport pins a buffer only
-/// for the duration of each system call, so this costs nothing there; on Windows an overlapped receive pins it with a
-/// handle for as long as the receive is pending. Whether this factory replaces Kestrel's in <c>AddGen0()</c> is decided
-/// by the measurement in docs/benchmarks.md (requests/s, private memory, pooled bytes after idle, samples/Gen0.WebDemo).
+/// The arrays are pinned, on the Pinned Object Heap, as Kestrel's own blocks are
+/// (<see cref="ScalableArrayPoolOptions.PinnedArrays"/>): an overlapped receive on Windows then needs no pinning handle,
+/// and the GC never compacts around a buffer that native code holds. Whether this factory replaces Kestrel's in
+/// <c>AddGen0()</c> is decided by the measurement in docs/benchmarks.md (requests/s, private memory, pooled bytes after
+/// idle, samples/Gen0.WebDemo).
 /// </para>
 /// </remarks>
 [DebuggerDisplay("{ArrayPool.Name,nq}: {ArrayPool.GetStatistics().RetainedBytes} bytes retained")]
@@ -54,6 +54,7 @@ internal sealed class Gen0MemoryPoolFactory : IMemoryPoolFactory<byte>, IDisposa
         MaxArrayLength = 64 * 1024,
         MaxRetainedBytes = 128L << 20,
         TrimAfter = TimeSpan.FromSeconds(10),
+        PinnedArrays = true,
     };
 
     /// <summary>Returns a new memory pool over the factory's array pool; disposing it leaves the array pool alone.</summary>

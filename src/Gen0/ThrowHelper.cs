@@ -12,6 +12,9 @@ internal static class ThrowHelper
     public static void ThrowArgumentNull(string paramName) => throw new ArgumentNullException(paramName);
 
     [DoesNotReturn]
+    public static void ThrowArgument(string paramName, string message) => throw new ArgumentException(message, paramName);
+
+    [DoesNotReturn]
     public static void ThrowArgumentOutOfRange(string paramName, string message) =>
         throw new ArgumentOutOfRangeException(paramName, message);
 

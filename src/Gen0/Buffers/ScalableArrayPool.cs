@@ -118,6 +118,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     private readonly long _threadTierLimit;
     private readonly long _perThreadLimit;
     private readonly bool _clearOnReturn;
+    private readonly bool _pinned;
     private readonly bool _isShared;
     private readonly int _serial;
     private readonly string _name;
@@ -159,6 +160,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         _threadTierLimit = _maxRetainedBytes / 2;
         _perThreadLimit = _maxRetainedBytes / 8;
         _clearOnReturn = options.ClearOnReturn.ShouldClear<T>();
+        if (options.PinnedArrays && RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+        {
+            ThrowHelper.ThrowArgument(nameof(options), $"ScalableArrayPoolOptions.PinnedArrays needs an element type without references; {typeof(T).Name} holds references. Turn PinnedArrays off for this pool.");
+        }
+
+        _pinned = options.PinnedArrays;
         var classes = new SizeClassTable(options.SizeClasses, _maxArrayLength);
         _fine = options.SizeClasses == SizeClasses.Fine;
 
@@ -486,7 +493,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             ExitOwner(cache, unlocked);
         }
 
-        T[] allocated = GC.AllocateUninitializedArray<T>(_lengths[c]);
+        T[] allocated = GC.AllocateUninitializedArray<T>(_lengths[c], _pinned);
         cache.Counters[Counter.AllocationsPoolExhausted]++;
         LogAllocated(allocated, minimumLength, ArrayPoolAllocationReason.PoolExhausted);
         return allocated;
@@ -515,7 +522,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     private T[] RentUnpooled(ThreadCache cache, int minimumLength)
     {
-        T[] array = GC.AllocateUninitializedArray<T>(minimumLength); // may throw OutOfMemoryException: count after
+        T[] array = GC.AllocateUninitializedArray<T>(minimumLength, _pinned); // may throw OutOfMemoryException: count after
         cache.Counters[Counter.AllocationsOverMaximumLength]++;
         LogAllocated(array, minimumLength, ArrayPoolAllocationReason.OverMaximumLength);
         return array;

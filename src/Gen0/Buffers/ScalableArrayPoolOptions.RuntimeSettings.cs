@@ -17,7 +17,7 @@ public sealed partial class ScalableArrayPoolOptions
     private static readonly string[] s_settingNames =
     [
         nameof(MaxArrayLength), nameof(MaxArraysPerShard), nameof(ShardCount), nameof(ThreadLocalCache),
-        nameof(SizeClasses), nameof(MaxRetainedBytes), nameof(TrimAfter), nameof(ClearOnReturn),
+        nameof(SizeClasses), nameof(MaxRetainedBytes), nameof(TrimAfter), nameof(ClearOnReturn), nameof(PinnedArrays),
     ];
 
     /// <summary>
@@ -26,7 +26,7 @@ public sealed partial class ScalableArrayPoolOptions
     /// <c>&lt;RuntimeHostConfigurationOption Include="Gen0.SharedArrayPool.MaxRetainedBytes" Value="268435456" /&gt;</c>)
     /// and, over those, the environment variables <c>GEN0_SHAREDARRAYPOOL_&lt;OPTION&gt;</c> (upper case). Options:
     /// <see cref="MaxArrayLength"/>, <see cref="MaxArraysPerShard"/>, <see cref="ShardCount"/> and
-    /// <see cref="MaxRetainedBytes"/> (integers), <see cref="ThreadLocalCache"/> (<c>true</c>/<c>false</c>),
+    /// <see cref="MaxRetainedBytes"/> (integers), <see cref="ThreadLocalCache"/> and <see cref="PinnedArrays"/> (<c>true</c>/<c>false</c>),
     /// <see cref="SizeClasses"/> and <see cref="ClearOnReturn"/> (a member name), <see cref="TrimAfter"/> (a
     /// <see cref="TimeSpan"/> such as <c>00:00:30</c>, or <c>Infinite</c>). Call it at start-up to fail there, rather
     /// than at the first use of <c>Shared</c>, when a setting is wrong.
@@ -82,6 +82,9 @@ public sealed partial class ScalableArrayPoolOptions
                 case nameof(ThreadLocalCache):
                     options.ThreadLocalCache = bool.Parse(value);
                     break;
+                case nameof(PinnedArrays):
+                    options.PinnedArrays = bool.Parse(value);
+                    break;
                 case nameof(SizeClasses):
                     options.SizeClasses = ParseName<SizeClasses>(value);
                     break;
@@ -130,6 +133,7 @@ public sealed partial class ScalableArrayPoolOptions
         nameof(ShardCount) => $"ShardCount takes an integer from 1 to {MaxShardCount}",
         nameof(MaxRetainedBytes) => "MaxRetainedBytes takes a byte count, 0 or more",
         nameof(ThreadLocalCache) => "ThreadLocalCache takes true or false",
+        nameof(PinnedArrays) => "PinnedArrays takes true or false",
         nameof(SizeClasses) => "SizeClasses takes PowerOfTwo or Fine",
         nameof(ClearOnReturn) => "ClearOnReturn takes Auto, Always or Never",
         _ => $"TrimAfter takes a positive time span up to {int.MaxValue / 2} ms, such as 00:00:30, or Infinite",

@@ -113,6 +113,16 @@ public sealed partial class ScalableArrayPoolOptions
     /// </summary>
     public bool ThreadLocalCache { get; set; } = true;
 
+    /// <summary>
+    /// Gets or sets whether the arrays the pool allocates are pinned, on the Pinned Object Heap (default
+    /// <see langword="false"/>), as Kestrel's own memory blocks are: native I/O can then hold them without a pinning
+    /// handle, and the GC never has to work around a pinned array in the generations it compacts. Pinned arrays are
+    /// collected only with gen 2, so keep them to buffers that live in the pool anyway. Only for element types without
+    /// references (the pool's constructor throws <see cref="ArgumentException"/> otherwise); netstandard2.0 allocates
+    /// ordinary arrays.
+    /// </summary>
+    public bool PinnedArrays { get; set; }
+
     /// <summary>Gets or sets the array lengths the pool keeps (default <see cref="Buffers.SizeClasses.PowerOfTwo"/>).</summary>
     public SizeClasses SizeClasses
     {

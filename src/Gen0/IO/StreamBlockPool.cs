@@ -9,17 +9,17 @@ namespace Gen0.IO;
 /// <remarks>
 /// <para>
 /// The design problem: a stream of tens of megabytes holds hundreds of 64 KiB blocks at once and gives them all back on
-/// dispose. A general-purpose pool keeps a few arrays per size and core (the shared array pool keeps 4 per thread and
-/// 16 per shard), so it drops almost all of them and the next big stream allocates them again: 15.5 MB allocated and
+/// dispose. A general-purpose pool keeps a few arrays per size and core (the shared array pool keeps up to 8 per thread
+/// and 32 per shard), so it drops almost all of them and the next big stream allocates them again: 15.5 MB allocated and
 /// gen 2 collections per 16 MB stream. RecyclableMemoryStream's default manager keeps every block forever instead.
 /// </para>
 /// <para>
 /// This pool keeps up to <see cref="MaxRetainedBytes"/> (128 MiB: 2,048 blocks, enough for a 100 MB stream, or
 /// several smaller ones, to be built over and over without allocating) and no more. It has one shard, not one per
 /// core: a block stands for 64 KiB of copying, so even with 64 cores streaming at full memory bandwidth its lock sees
-/// a few hundred thousand operations a second, far below what one lock sustains, while per-core shards would let a
-/// thread that moved to another core miss the blocks its last stream gave back (a rent looks at two shards only) and
-/// allocate again. Small streams stay off the lock entirely through the per-thread tier. Blocks idle for 60 seconds are
+/// a few hundred thousand operations a second, far below what one lock sustains; per-core shards would spread one
+/// stream's blocks over several cores' stacks for no gain (a rent searches every shard, so it would find them, at the
+/// cost of more locks). Small streams stay off the lock entirely through the per-thread tier. Blocks idle for 60 seconds are
 /// released by the pool's timer, so a burst does not pin 128 MiB for the life of the process. Only arrays up to
 /// <see cref="PooledMemoryStream.DefaultBlockSize"/> are pooled: <see cref="PooledMemoryStream.GetBuffer"/>'s
 /// contiguous copy and oversized <see cref="PooledMemoryStream.GetSpan(int)"/> temporaries are allocated and dropped,
