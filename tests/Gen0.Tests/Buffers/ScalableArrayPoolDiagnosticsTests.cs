@@ -2,9 +2,13 @@ using System.Collections.Concurrent;
 using System.Diagnostics.Metrics;
 using System.Diagnostics.Tracing;
 using Gen0.Buffers;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Buffers;
 
+// In-process listeners on Gen0-Buffers allocate on every thread that writes an event while they are on, so these tests
+// run alone (the GC-sensitive collection), never beside a test that measures what a thread allocates.
+[Collection(GcSensitiveCollection.Name)]
 public sealed class ScalableArrayPoolDiagnosticsTests
 {
     [Fact]

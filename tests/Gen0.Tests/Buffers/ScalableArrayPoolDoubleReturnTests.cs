@@ -9,8 +9,10 @@ namespace Gen0.Tests.Buffers;
 /// <summary>
 /// Issue 14 defect 7: a same-thread double return must not put one array into the pool twice. Each test names the
 /// path (thread-local slots or the top of the shard) and the cases the default cannot see are pinned too, so the
-/// documentation that lists them stays true.
+/// documentation that lists them stays true. Its listener test allocates on every thread that writes a Gen0-Buffers
+/// event while it runs, so the class runs alone (the GC-sensitive collection), as allocation-measuring tests need.
 /// </summary>
+[Collection(GcSensitiveCollection.Name)]
 public sealed class ScalableArrayPoolDoubleReturnTests
 {
     public static TheoryData<string> Configurations => ["Shared", "Default", "NoThreadCache", "Fine", "ForLargeArrays"];
