@@ -158,13 +158,8 @@ internal static class MonitorCommand
                 next = Math.Min(next, d.TotalSeconds);
             }
 
-            TimeSpan wait = TimeSpan.FromSeconds(Math.Max(0, next - clock.Elapsed.TotalSeconds));
-            Task.WaitAny([processing, Task.Delay(wait, cancellation)], Timeout.Infinite);
+            string? ended = WaitUntil(next, options.Duration, clock, processing, cancellation);
             double now = clock.Elapsed.TotalSeconds;
-            string? ended = cancellation.IsCancellationRequested ? "cancelled"
-                : processing.IsCompleted ? "processExited"
-                : options.Duration is TimeSpan dd && now >= dd.TotalSeconds ? "duration"
-                : null;
             if (now - last > 0.05 || ended is null)
             {
                 MonitorInterval interval = accumulator.Cut(now, now - last);
@@ -177,6 +172,34 @@ internal static class MonitorCommand
             {
                 return ended;
             }
+        }
+    }
+
+    /// <summary>
+    /// Waits until the clock reaches <paramref name="next"/> (in seconds) or the session ends; returns why it ended, or null.
+    /// </summary>
+    /// <remarks>
+    /// A timer can wake a little early (<see cref="Task.Delay(TimeSpan)"/> counts whole milliseconds), so the wait is
+    /// repeated, rounded up, until the clock has passed the mark: waking early and cutting an interval there would leave a
+    /// remainder of under a millisecond that the next wait cannot sleep through, and the loop would cut hundreds of
+    /// empty intervals before the mark.
+    /// </remarks>
+    private static string? WaitUntil(double next, TimeSpan? duration, Stopwatch clock, Task processing, CancellationToken cancellation)
+    {
+        while (true)
+        {
+            double now = clock.Elapsed.TotalSeconds;
+            string? ended = cancellation.IsCancellationRequested ? "cancelled"
+                : processing.IsCompleted ? "processExited"
+                : duration is TimeSpan d && now >= d.TotalSeconds ? "duration"
+                : null;
+            if (ended is not null || now >= next)
+            {
+                return ended;
+            }
+
+            int milliseconds = (int)Math.Min(int.MaxValue, Math.Ceiling((next - now) * 1000));
+            Task.WaitAny([processing, Task.Delay(milliseconds, cancellation)], Timeout.Infinite);
         }
     }
 
