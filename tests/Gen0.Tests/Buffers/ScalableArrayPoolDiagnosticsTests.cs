@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.Diagnostics.Metrics;
 using System.Diagnostics.Tracing;
 using Gen0.Buffers;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Buffers;
 
@@ -22,7 +23,7 @@ public sealed class ScalableArrayPoolDiagnosticsTests
         Assert.DoesNotContain(nameof(ScalableArrayPoolStatistics), text, StringComparison.Ordinal);
     }
 
-    [Fact]
+    [PlatformFact(Requires.EventListener, "Mono's EventListener never sees the Gen0-Buffers event source.")]
     public void EventSource_FiresEveryEvent_WithPayload()
     {
         string name = "events-" + Guid.NewGuid().ToString("N");
@@ -78,7 +79,7 @@ public sealed class ScalableArrayPoolDiagnosticsTests
         Assert.Equal(ArrayPoolEventSource.EventSourceName, allocated.EventSource.Name);
     }
 
-    [Fact]
+    [PlatformFact(Requires.EventListener, "Mono's EventListener never sees the Gen0-Buffers event source.")]
     public void EventSource_Dropped_ReportsPoolFullAndOverBudget()
     {
         string name = "drops-" + Guid.NewGuid().ToString("N");

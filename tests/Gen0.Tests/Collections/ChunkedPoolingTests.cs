@@ -151,7 +151,7 @@ public sealed class ChunkedPoolingTests
 [Collection(GcSensitiveCollection.Name)]
 public sealed class ChunkedSteadyStateAllocationTests
 {
-    [Fact]
+    [AllocationFact]
     public void RefillingPooledCollectionsAllocatesNothing()
     {
         ChunkedList<int> list = new(ArrayPool<int>.Create(1 << 20, 64));
@@ -177,7 +177,7 @@ public sealed class ChunkedSteadyStateAllocationTests
         Assert.Equal(0, allocated);
     }
 
-    [Fact]
+    [AllocationFact]
     public void HashTypesWithAScalableBucketPool_TakeEntriesFromACompanionPool()
     {
         // The public constructors name only the bucket pool; a tuned ScalableArrayPool must cover the entries too,

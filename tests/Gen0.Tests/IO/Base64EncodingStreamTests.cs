@@ -1,6 +1,7 @@
 using System.Text;
 using System.Xml;
 using Gen0.IO;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.IO;
 
@@ -176,7 +177,7 @@ public class Base64EncodingStreamTests
         stream.Dispose();
     }
 
-    [Fact]
+    [AllocationFact]
     public void Encoding10MB_UsesAFixedBufferWhateverTheInputSize()
     {
         byte[] chunk = new byte[64 * 1024];

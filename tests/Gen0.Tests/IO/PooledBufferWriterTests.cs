@@ -126,7 +126,7 @@ public class PooledBufferWriterTests
         }
     }
 
-    [Fact]
+    [AllocationFact]
     public void WrittenSequence_AllocatesNothingInSteadyState()
     {
         using var writer = new PooledBufferWriter<byte>(100);

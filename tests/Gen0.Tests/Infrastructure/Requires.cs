@@ -17,10 +17,10 @@ public enum Requires
     NetAsset = 1,
 
     /// <summary>
-    /// The .NET runtime (CoreCLR): not .NET Framework or Mono, which raise no runtime events to an in-process
-    /// <c>EventListener</c>.
+    /// The .NET runtime's own events (GC, allocation ticks) delivered to an in-process <c>EventListener</c>: not on
+    /// .NET Framework (ETW only) or Mono (none).
     /// </summary>
-    NetRuntime = 2,
+    RuntimeEvents = 2,
 
     /// <summary>
     /// The 85,000-byte Large Object Heap of CoreCLR and .NET Framework: not Mono, whose SGen GC puts every object over
@@ -33,4 +33,10 @@ public enum Requires
     /// Mono, so an allocation test there would pass without measuring.
     /// </summary>
     AllocationCounter = 8,
+
+    /// <summary>
+    /// <c>EventSource</c> events delivered to an in-process <c>EventListener</c>: not on Mono, whose listeners never
+    /// see a library's event source.
+    /// </summary>
+    EventListener = 16,
 }

@@ -35,9 +35,14 @@ public static class TestPlatform
             missing |= Requires.NetAsset;
         }
 
-        if ((requires & Requires.NetRuntime) != 0 && (IsNetFramework || IsMono))
+        if ((requires & Requires.RuntimeEvents) != 0 && (IsNetFramework || IsMono))
         {
-            missing |= Requires.NetRuntime;
+            missing |= Requires.RuntimeEvents;
+        }
+
+        if ((requires & Requires.EventListener) != 0 && IsMono)
+        {
+            missing |= Requires.EventListener;
         }
 
         if ((requires & Requires.ClrLargeObjectHeap) != 0 && IsMono)

@@ -84,7 +84,7 @@ public abstract class StreamConformanceTests
             Assert.True(actual?.GetType() == expected!.GetType(), $"{name}: MemoryStream threw {expected.GetType().Name}, this stream {actual?.GetType().Name ?? "nothing"}");
             if (actual is ArgumentException argument && expected is ArgumentException bclArgument)
             {
-                Assert.Equal(bclArgument.ParamName, argument.ParamName);
+                Assert.True(bclArgument.ParamName == argument.ParamName, $"{name}: MemoryStream named parameter {bclArgument.ParamName ?? "(none)"}, this stream {argument.ParamName ?? "(none)"}");
             }
         }
 
