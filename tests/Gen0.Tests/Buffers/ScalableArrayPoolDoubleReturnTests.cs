@@ -210,7 +210,7 @@ public sealed class ScalableArrayPoolDoubleReturnTests
                     {
                         workers[t] = new Thread(() =>
                         {
-                            start.SignalAndWait();
+                            Bounded.SignalAndWait(start);
                             try
                             {
                                 guarded.Return(shared);
@@ -226,7 +226,7 @@ public sealed class ScalableArrayPoolDoubleReturnTests
 
                     foreach (Thread worker in workers)
                     {
-                        worker.Join();
+                        Bounded.Join(worker);
                     }
                 }
             },

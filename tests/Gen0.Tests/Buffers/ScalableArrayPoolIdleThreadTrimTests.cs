@@ -35,7 +35,7 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
                     }
 
                     ready.Signal();
-                    release.Wait();
+                    Bounded.Wait(release);
 
                     // Back to work after the trim: rent and return again, the budget is charged anew.
                     pool.Return(pool.Rent(4096));
@@ -76,7 +76,7 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
             {
                 foreach (Thread thread in threads)
                 {
-                    thread.Join();
+                    Bounded.Join(thread);
                 }
             },
             TimeSpan.FromSeconds(30),
@@ -108,7 +108,7 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
             pool.Return(a);
             pool.Return(b);
             ready.Set();
-            release.Wait();
+            Bounded.Wait(release);
         });
         idle.Start();
         try
@@ -133,80 +133,80 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
         finally
         {
             release.Set();
-            idle.Join();
+            Bounded.Join(idle);
         }
     }
 
     [Fact]
-    public void TrimRacingBusyOwners_KeepsTheBudgetAndNeverHandsAnArrayOutTwice()
+    public void TrimRacingBusyOwners_KeepsTheBudgetAndNeverHandsAnArrayOutTwice() => Seeds.Run(Seeds.Fresh, () =>
     {
-        const long budget = 256 * 1024;
-        using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { MaxRetainedBytes = budget, ShardCount = 2 });
-        int threads = Environment.ProcessorCount * 2 + 1;
-        using var stop = new CancellationTokenSource();
-        int violations = 0;
-        long maxReserved = 0;
-        var workers = new Thread[threads];
-        for (int t = 0; t < threads; t++)
-        {
-            int id = t + 1;
-            workers[t] = new Thread(() =>
+            const long budget = 256 * 1024;
+            using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { MaxRetainedBytes = budget, ShardCount = 2 });
+            int threads = Environment.ProcessorCount * 2 + 1;
+            using var stop = new CancellationTokenSource();
+            int violations = 0;
+            long maxReserved = 0;
+            var workers = new Thread[threads];
+            for (int t = 0; t < threads; t++)
             {
-                var random = new Random(id);
-                var held = new List<byte[]>();
-                while (!stop.IsCancellationRequested)
+                int id = t + 1;
+                workers[t] = new Thread(() =>
                 {
-                    if (held.Count < 4 && random.Next(2) == 0)
+                    var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
+                    var held = new List<byte[]>();
+                    while (!stop.IsCancellationRequested)
                     {
-                        byte[] array = pool.Rent(16 << random.Next(0, 10));
-                        array[0] = (byte)id;
-                        held.Add(array);
-                    }
-                    else if (held.Count > 0)
-                    {
-                        byte[] array = held[^1];
-                        held.RemoveAt(held.Count - 1);
-                        if (array[0] != (byte)id)
+                        if (held.Count < 4 && random.Next(2) == 0)
                         {
-                            Interlocked.Increment(ref violations);
+                            byte[] array = pool.Rent(16 << random.Next(0, 10));
+                            array[0] = (byte)id;
+                            held.Add(array);
                         }
+                        else if (held.Count > 0)
+                        {
+                            byte[] array = held[^1];
+                            held.RemoveAt(held.Count - 1);
+                            if (array[0] != (byte)id)
+                            {
+                                Interlocked.Increment(ref violations);
+                            }
 
+                            pool.Return(array);
+                        }
+                    }
+
+                    foreach (byte[] array in held)
+                    {
                         pool.Return(array);
                     }
-                }
+                });
+                workers[t].Start();
+            }
 
-                foreach (byte[] array in held)
+            Watchdog.Run(
+                () =>
                 {
-                    pool.Return(array);
-                }
-            });
-            workers[t].Start();
-        }
+                    for (int i = 0; i < 200; i++)
+                    {
+                        pool.Trim();
+                        maxReserved = Math.Max(maxReserved, pool.GetStatistics().ReservedBytes);
+                        Thread.Sleep(1);
+                    }
 
-        Watchdog.Run(
-            () =>
-            {
-                for (int i = 0; i < 200; i++)
-                {
-                    pool.Trim();
-                    maxReserved = Math.Max(maxReserved, pool.GetStatistics().ReservedBytes);
-                    Thread.Sleep(1);
-                }
+                    stop.Cancel();
+                    foreach (Thread worker in workers)
+                    {
+                        Bounded.Join(worker);
+                    }
+                },
+                TimeSpan.FromSeconds(60),
+                "trims racing busy owners");
 
-                stop.Cancel();
-                foreach (Thread worker in workers)
-                {
-                    worker.Join();
-                }
-            },
-            TimeSpan.FromSeconds(60),
-            "trims racing busy owners");
-
-        Assert.Equal(0, violations);
-        Assert.InRange(maxReserved, 0, budget);
-        pool.Trim();
-        ScalableArrayPoolStatistics end = pool.GetStatistics();
-        Assert.Equal(0, end.RetainedBytes);
-        Assert.Equal(end.Rents, end.Hits + end.Allocations);
-    }
+            Assert.Equal(0, violations);
+            Assert.InRange(maxReserved, 0, budget);
+            pool.Trim();
+            ScalableArrayPoolStatistics end = pool.GetStatistics();
+            Assert.Equal(0, end.RetainedBytes);
+            Assert.Equal(end.Rents, end.Hits + end.Allocations);
+    });
 }

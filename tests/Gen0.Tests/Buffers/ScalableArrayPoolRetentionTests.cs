@@ -40,73 +40,73 @@ public sealed class ScalableArrayPoolRetentionTests
     }
 
     [Fact]
-    public void RetainedBytes_NeverExceedBudget_UnderConcurrency()
+    public void RetainedBytes_NeverExceedBudget_UnderConcurrency() => Seeds.Run(Seeds.Fresh, () =>
     {
-        const long budget = 100_000;
-        using var pool = new ScalableArrayPool<long>(new ScalableArrayPoolOptions
-        {
-            MaxRetainedBytes = budget,
-            MaxArraysPerShard = 64,
-            ShardCount = 4,
-            MaxArrayLength = 4096,
-        });
-        using var stop = new CancellationTokenSource();
-        long violations = 0;
-        long samples = 0;
-        var monitor = new Thread(() =>
-        {
-            while (!stop.IsCancellationRequested)
+            const long budget = 100_000;
+            using var pool = new ScalableArrayPool<long>(new ScalableArrayPoolOptions
             {
-                ScalableArrayPoolStatistics stats = pool.GetStatistics();
-                samples++;
-                if (stats.RetainedBytes > budget || stats.ReservedBytes > budget)
-                {
-                    Interlocked.Increment(ref violations);
-                }
-            }
-        });
-        monitor.Start();
-
-        var workers = new Thread[6];
-        for (int t = 0; t < workers.Length; t++)
-        {
-            int seed = t;
-            workers[t] = new Thread(() =>
-            {
-                var random = new Random(seed);
-                var held = new List<long[]>();
-                for (int i = 0; i < 30_000; i++)
-                {
-                    if (held.Count < 12 && random.Next(2) == 0)
-                    {
-                        held.Add(pool.Rent(random.Next(1, 4096)));
-                    }
-                    else if (held.Count > 0)
-                    {
-                        int index = random.Next(held.Count);
-                        pool.Return(held[index]);
-                        held.RemoveAt(index);
-                    }
-                }
-
-                held.ForEach(a => pool.Return(a));
+                MaxRetainedBytes = budget,
+                MaxArraysPerShard = 64,
+                ShardCount = 4,
+                MaxArrayLength = 4096,
             });
-            workers[t].Start();
-        }
+            using var stop = new CancellationTokenSource();
+            long violations = 0;
+            long samples = 0;
+            var monitor = new Thread(() =>
+            {
+                while (!stop.IsCancellationRequested)
+                {
+                    ScalableArrayPoolStatistics stats = pool.GetStatistics();
+                    samples++;
+                    if (stats.RetainedBytes > budget || stats.ReservedBytes > budget)
+                    {
+                        Interlocked.Increment(ref violations);
+                    }
+                }
+            });
+            monitor.Start();
 
-        foreach (Thread worker in workers)
-        {
-            worker.Join();
-        }
+            var workers = new Thread[6];
+            for (int t = 0; t < workers.Length; t++)
+            {
+                int seed = t;
+                workers[t] = new Thread(() =>
+                {
+                    var random = new Random(Seeds.ForWorker(Seeds.Fresh, seed));
+                    var held = new List<long[]>();
+                    for (int i = 0; i < 30_000; i++)
+                    {
+                        if (held.Count < 12 && random.Next(2) == 0)
+                        {
+                            held.Add(pool.Rent(random.Next(1, 4096)));
+                        }
+                        else if (held.Count > 0)
+                        {
+                            int index = random.Next(held.Count);
+                            pool.Return(held[index]);
+                            held.RemoveAt(index);
+                        }
+                    }
 
-        stop.Cancel();
-        monitor.Join();
-        ScalableArrayPoolStatistics final = pool.GetStatistics();
-        Assert.Equal(0, violations);
-        Assert.True(samples > 0);
-        Assert.True(final.DropsOverBudget > 0, "the workload should have hit the budget");
-        Assert.True(final.RetainedBytes <= final.ReservedBytes && final.ReservedBytes <= budget);
-    }
+                    held.ForEach(a => pool.Return(a));
+                });
+                workers[t].Start();
+            }
+
+            foreach (Thread worker in workers)
+            {
+                Bounded.Join(worker);
+            }
+
+            stop.Cancel();
+            Bounded.Join(monitor);
+            ScalableArrayPoolStatistics final = pool.GetStatistics();
+            Assert.Equal(0, violations);
+            Assert.True(samples > 0);
+            Assert.True(final.DropsOverBudget > 0, "the workload should have hit the budget");
+            Assert.True(final.RetainedBytes <= final.ReservedBytes && final.ReservedBytes <= budget);
+    });
 
     [Fact]
     public void TrimmedReservations_OfALiveIdleThread_AreGivenBackByTheTrim()
@@ -123,12 +123,12 @@ public sealed class ScalableArrayPoolRetentionTests
             pool.Return(a);
             pool.Return(b);
             returned.Set();
-            trimmed.Wait();
+            Bounded.Wait(trimmed);
             _ = pool.Rent(1024);
             reservedAfter = pool.GetStatistics().ReservedBytes;
         });
         owner.Start();
-        returned.Wait();
+        Bounded.Wait(returned);
         Assert.Equal(budget, pool.GetStatistics().ReservedBytes);
 
         pool.Trim();
@@ -141,7 +141,7 @@ public sealed class ScalableArrayPoolRetentionTests
         Assert.Equal(0, pool.GetStatistics().DropsOverBudget);
 
         trimmed.Set();
-        owner.Join();
+        Bounded.Join(owner);
         Assert.Equal(16 * 1024, reservedAfter);
     }
 
@@ -165,10 +165,10 @@ public sealed class ScalableArrayPoolRetentionTests
             pool.Return(x);
             pool.Return(y);
             returned.Set();
-            done.Wait();
+            Bounded.Wait(done);
         });
         idleThread.Start();
-        returned.Wait();
+        Bounded.Wait(returned);
 
         var arrays = new List<byte[]>();
         for (int i = 0; i < 12; i++)
@@ -189,7 +189,7 @@ public sealed class ScalableArrayPoolRetentionTests
         }
 
         done.Set();
-        idleThread.Join();
+        Bounded.Join(idleThread);
         Assert.Equal(0, stats.RetainedBytes);
         Assert.Equal(0, stats.RetainedArrays);
         Assert.True(watch.Elapsed >= TimeSpan.FromMilliseconds(150), $"released after {watch.Elapsed}, before TrimAfter");

@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using Gen0.Buffers;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Buffers;
 
@@ -15,75 +16,75 @@ public sealed class ScalableArrayPoolStressTests
 
     [Theory]
     [MemberData(nameof(Configurations))]
-    public void ManyThreads_NeverHandTheSameArrayToTwoRenters(bool threadLocalCache, SizeClasses sizeClasses)
+    public void ManyThreads_NeverHandTheSameArrayToTwoRenters(bool threadLocalCache, SizeClasses sizeClasses) => Seeds.Run(Seeds.Fresh, () =>
     {
-        // Small shards, a small budget, a fast idle timer and explicit trims, so that every tier, every drop reason and
-        // the trimmer's races with the owners are exercised, with more threads than cores.
-        using var pool = new ScalableArrayPool<int>(new ScalableArrayPoolOptions
-        {
-            Name = "stress",
-            ThreadLocalCache = threadLocalCache,
-            SizeClasses = sizeClasses,
-            MaxArrayLength = 256,
-            MaxArraysPerShard = 4,
-            ShardCount = 3,
-            MaxRetainedBytes = 64 * 1024,
-            TrimAfter = TimeSpan.FromMilliseconds(20),
-        });
-        int threads = Math.Max(8, Environment.ProcessorCount * 4);
-        int operationsPerThread = (TotalOperations / threads) + 1;
-        var handOff = new ConcurrentQueue<int[]>();
-        long budgetViolations = 0;
-        long operations = 0;
-
-        var workers = new Thread[threads];
-        Exception? failure = null;
-        for (int t = 0; t < threads; t++)
-        {
-            int id = t + 1;
-            workers[t] = new Thread(() =>
+            // Small shards, a small budget, a fast idle timer and explicit trims, so that every tier, every drop reason and
+            // the trimmer's races with the owners are exercised, with more threads than cores.
+            using var pool = new ScalableArrayPool<int>(new ScalableArrayPoolOptions
             {
-                try
-                {
-                    Interlocked.Add(ref operations, RunWorker(pool, id, operationsPerThread, handOff, ref budgetViolations));
-                }
-                catch (Exception e)
-                {
-                    failure ??= e;
-                }
+                Name = "stress",
+                ThreadLocalCache = threadLocalCache,
+                SizeClasses = sizeClasses,
+                MaxArrayLength = 256,
+                MaxArraysPerShard = 4,
+                ShardCount = 3,
+                MaxRetainedBytes = 64 * 1024,
+                TrimAfter = TimeSpan.FromMilliseconds(20),
             });
-        }
+            int threads = Math.Max(8, Environment.ProcessorCount * 4);
+            int operationsPerThread = (TotalOperations / threads) + 1;
+            var handOff = new ConcurrentQueue<int[]>();
+            long budgetViolations = 0;
+            long operations = 0;
 
-        foreach (Thread worker in workers)
-        {
-            worker.Start();
-        }
+            var workers = new Thread[threads];
+            Exception? failure = null;
+            for (int t = 0; t < threads; t++)
+            {
+                int id = t + 1;
+                workers[t] = new Thread(() =>
+                {
+                    try
+                    {
+                        Interlocked.Add(ref operations, RunWorker(pool, id, operationsPerThread, handOff, ref budgetViolations));
+                    }
+                    catch (Exception e)
+                    {
+                        failure ??= e;
+                    }
+                });
+            }
 
-        foreach (Thread worker in workers)
-        {
-            worker.Join();
-        }
+            foreach (Thread worker in workers)
+            {
+                worker.Start();
+            }
 
-        Assert.Null(failure);
-        while (handOff.TryDequeue(out int[]? array))
-        {
-            AssertStamped(array, array[0]);
-            pool.Return(array);
-        }
+            foreach (Thread worker in workers)
+            {
+                Bounded.Join(worker);
+            }
 
-        ScalableArrayPoolStatistics stats = pool.GetStatistics();
-        Assert.Equal(0, Interlocked.Read(ref budgetViolations));
-        Assert.True(stats.Rents >= TotalOperations / 3, $"only {stats.Rents} rents");
-        Assert.Equal(stats.Rents, stats.Returns - stats.DropsForeignLength);
-        Assert.Equal(stats.Rents, stats.Hits + stats.Allocations);
-        Assert.True(stats.RetainedBytes <= stats.ReservedBytes && stats.ReservedBytes <= 64 * 1024);
-        Assert.True(stats.Hits > 0);
-        Assert.True(Interlocked.Read(ref operations) >= TotalOperations);
-    }
+            Assert.Null(failure);
+            while (handOff.TryDequeue(out int[]? array))
+            {
+                AssertStamped(array, array[0]);
+                pool.Return(array);
+            }
+
+            ScalableArrayPoolStatistics stats = pool.GetStatistics();
+            Assert.Equal(0, Interlocked.Read(ref budgetViolations));
+            Assert.True(stats.Rents >= TotalOperations / 3, $"only {stats.Rents} rents");
+            Assert.Equal(stats.Rents, stats.Returns - stats.DropsForeignLength);
+            Assert.Equal(stats.Rents, stats.Hits + stats.Allocations);
+            Assert.True(stats.RetainedBytes <= stats.ReservedBytes && stats.ReservedBytes <= 64 * 1024);
+            Assert.True(stats.Hits > 0);
+            Assert.True(Interlocked.Read(ref operations) >= TotalOperations);
+    });
 
     private static int RunWorker(ScalableArrayPool<int> pool, int id, int operations, ConcurrentQueue<int[]> handOff, ref long budgetViolations)
     {
-        var random = new Random(id);
+        var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
         var held = new List<int[]>(8);
         for (int op = 0; op < operations; op++)
         {
@@ -153,73 +154,73 @@ public sealed class ScalableArrayPoolStressTests
     }
 
     [Fact]
-    public void GuardedOverScalable_EveryRentedArrayIsReturnedExactlyOnce()
+    public void GuardedOverScalable_EveryRentedArrayIsReturnedExactlyOnce() => Seeds.Run(Seeds.Fresh, () =>
     {
-        using var inner = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = "guarded", MaxArraysPerShard = 2, ShardCount = 2 });
-        var guarded = new GuardedArrayPool<byte>(inner, captureStackTraces: false);
-        var handOff = new ConcurrentQueue<byte[]>();
-        var workers = new Thread[8];
-        Exception? failure = null;
-        for (int t = 0; t < workers.Length; t++)
-        {
-            int seed = t;
-            workers[t] = new Thread(() =>
+            using var inner = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = "guarded", MaxArraysPerShard = 2, ShardCount = 2 });
+            var guarded = new GuardedArrayPool<byte>(inner, captureStackTraces: false);
+            var handOff = new ConcurrentQueue<byte[]>();
+            var workers = new Thread[8];
+            Exception? failure = null;
+            for (int t = 0; t < workers.Length; t++)
             {
-                try
+                int seed = t;
+                workers[t] = new Thread(() =>
                 {
-                    var random = new Random(seed);
-                    var held = new Stack<byte[]>();
-                    for (int i = 0; i < 20_000; i++)
+                    try
                     {
-                        if (held.Count < 8 && random.Next(2) == 0)
+                        var random = new Random(Seeds.ForWorker(Seeds.Fresh, seed));
+                        var held = new Stack<byte[]>();
+                        for (int i = 0; i < 20_000; i++)
                         {
-                            held.Push(guarded.Rent(random.Next(1, 5000)));
-                        }
-                        else if (held.Count > 0)
-                        {
-                            byte[] array = held.Pop();
-                            if (random.Next(4) == 0)
+                            if (held.Count < 8 && random.Next(2) == 0)
                             {
-                                handOff.Enqueue(array);
+                                held.Push(guarded.Rent(random.Next(1, 5000)));
                             }
-                            else
+                            else if (held.Count > 0)
                             {
-                                guarded.Return(array);
+                                byte[] array = held.Pop();
+                                if (random.Next(4) == 0)
+                                {
+                                    handOff.Enqueue(array);
+                                }
+                                else
+                                {
+                                    guarded.Return(array);
+                                }
+                            }
+
+                            if (handOff.TryDequeue(out byte[]? other))
+                            {
+                                guarded.Return(other);
                             }
                         }
 
-                        if (handOff.TryDequeue(out byte[]? other))
+                        while (held.Count > 0)
                         {
-                            guarded.Return(other);
+                            guarded.Return(held.Pop());
                         }
                     }
-
-                    while (held.Count > 0)
+                    catch (Exception e)
                     {
-                        guarded.Return(held.Pop());
+                        failure ??= e;
                     }
-                }
-                catch (Exception e)
-                {
-                    failure ??= e;
-                }
-            });
-            workers[t].Start();
-        }
+                });
+                workers[t].Start();
+            }
 
-        foreach (Thread worker in workers)
-        {
-            worker.Join();
-        }
+            foreach (Thread worker in workers)
+            {
+                Bounded.Join(worker);
+            }
 
-        while (handOff.TryDequeue(out byte[]? array))
-        {
-            guarded.Return(array);
-        }
+            while (handOff.TryDequeue(out byte[]? array))
+            {
+                guarded.Return(array);
+            }
 
-        Assert.Null(failure);
-        guarded.AssertAllReturned();
-        Assert.Equal(guarded.RentCount, guarded.ReturnCount);
-        Assert.Equal(guarded.RentCount, inner.GetStatistics().Rents);
-    }
+            Assert.Null(failure);
+            guarded.AssertAllReturned();
+            Assert.Equal(guarded.RentCount, guarded.ReturnCount);
+            Assert.Equal(guarded.RentCount, inner.GetStatistics().Rents);
+    });
 }

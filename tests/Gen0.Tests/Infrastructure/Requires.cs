@@ -39,4 +39,10 @@ public enum Requires
     /// see a library's event source.
     /// </summary>
     EventListener = 16,
+
+    /// <summary>
+    /// .NET's BCL as the control: not .NET Framework's or Mono's, whose types differ in documented details (see
+    /// <see cref="TestPlatform.BclMatchesNet"/>).
+    /// </summary>
+    NetBcl = 32,
 }

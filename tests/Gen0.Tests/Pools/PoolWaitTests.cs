@@ -1,5 +1,6 @@
 using Gen0.Pools;
 using Xunit;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Pools;
 
@@ -109,7 +110,7 @@ public class PoolWaitTests
         var returner = new Thread(() => { Thread.Sleep(50); pool.Return(held); });
         returner.Start();
         Assert.Same(held, pool.Rent());
-        returner.Join();
+        Bounded.Join(returner);
     }
 
     [Fact]

@@ -18,89 +18,89 @@ public sealed class ArrayPoolStampStressSuite
 
     [Theory]
     [MemberData(nameof(Configurations))]
-    public void MoreThreadsThanCores_NoArrayIsEverHeldByTwoRenters(string configuration)
+    public void MoreThreadsThanCores_NoArrayIsEverHeldByTwoRenters(string configuration) => Seeds.Run(Seeds.Fresh, () =>
     {
-        using var underTest = ArrayPoolUnderTest<int>.Create(configuration);
-        ArrayPool<int> pool = underTest.Pool;
-        int threads = Math.Max(5, (Environment.ProcessorCount * 2) + 1);
-        int operations = (underTest.IsGuarded ? 4_000 : 20_000) * (Environment.GetEnvironmentVariable("GEN0_SOAK") == "1" ? 20 : 1);
-        int violations = 0;
-        string? firstViolation = null;
-        using var stop = new CancellationTokenSource();
+            using var underTest = ArrayPoolUnderTest<int>.Create(configuration);
+            ArrayPool<int> pool = underTest.Pool;
+            int threads = Math.Max(5, (Environment.ProcessorCount * 2) + 1);
+            int operations = (underTest.IsGuarded ? 4_000 : 20_000) * (Environment.GetEnvironmentVariable("GEN0_SOAK") == "1" ? 20 : 1);
+            int violations = 0;
+            string? firstViolation = null;
+            using var stop = new CancellationTokenSource();
 
-        Watchdog.Run(
-            () =>
-            {
-                var trimmer = new Thread(() =>
+            Watchdog.Run(
+                () =>
                 {
-                    while (!stop.IsCancellationRequested)
+                    var trimmer = new Thread(() =>
                     {
-                        underTest.Scalable?.Trim();
-                        Thread.Sleep(1);
-                    }
-                });
-                trimmer.Start();
-
-                var workers = new Thread[threads];
-                for (int t = 0; t < threads; t++)
-                {
-                    int id = t + 1;
-                    workers[t] = new Thread(() =>
-                    {
-                        var random = new Random(id);
-                        var held = new List<(int[] Array, int Length, int Stamp)>();
-                        int serial = 0;
-                        for (int i = 0; i < operations; i++)
+                        while (!stop.IsCancellationRequested)
                         {
-                            if (held.Count < 4 && (held.Count == 0 || random.Next(3) != 0))
-                            {
-                                int length = s_lengths[random.Next(s_lengths.Length)];
-                                int[] array = pool.Rent(length);
-                                int stamp = (id << 20) | (++serial & 0xFFFFF);
-                                array[0] = stamp;
-                                array[length - 1] = stamp;
-                                held.Add((array, length, stamp));
-                            }
-                            else
-                            {
-                                int index = random.Next(held.Count);
-                                (int[] array, int length, int stamp) = held[index];
-                                held.RemoveAt(index);
-                                if (array[0] != stamp || array[length - 1] != stamp)
-                                {
-                                    Interlocked.Increment(ref violations);
-                                    firstViolation ??= $"thread {id}: a T[{array.Length}] stamped {stamp:X} held {array[0]:X}";
-                                }
-
-                                pool.Return(array);
-                            }
-                        }
-
-                        foreach ((int[] array, _, _) in held)
-                        {
-                            pool.Return(array);
+                            underTest.Scalable?.Trim();
+                            Thread.Sleep(1);
                         }
                     });
-                    workers[t].Start();
-                }
+                    trimmer.Start();
 
-                foreach (Thread worker in workers)
-                {
-                    worker.Join();
-                }
+                    var workers = new Thread[threads];
+                    for (int t = 0; t < threads; t++)
+                    {
+                        int id = t + 1;
+                        workers[t] = new Thread(() =>
+                        {
+                            var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
+                            var held = new List<(int[] Array, int Length, int Stamp)>();
+                            int serial = 0;
+                            for (int i = 0; i < operations; i++)
+                            {
+                                if (held.Count < 4 && (held.Count == 0 || random.Next(3) != 0))
+                                {
+                                    int length = s_lengths[random.Next(s_lengths.Length)];
+                                    int[] array = pool.Rent(length);
+                                    int stamp = (id << 20) | (++serial & 0xFFFFF);
+                                    array[0] = stamp;
+                                    array[length - 1] = stamp;
+                                    held.Add((array, length, stamp));
+                                }
+                                else
+                                {
+                                    int index = random.Next(held.Count);
+                                    (int[] array, int length, int stamp) = held[index];
+                                    held.RemoveAt(index);
+                                    if (array[0] != stamp || array[length - 1] != stamp)
+                                    {
+                                        Interlocked.Increment(ref violations);
+                                        firstViolation ??= $"thread {id}: a T[{array.Length}] stamped {stamp:X} held {array[0]:X}";
+                                    }
 
-                stop.Cancel();
-                trimmer.Join();
-            },
-            TimeSpan.FromSeconds(90),
-            $"stamp stress on {configuration}");
+                                    pool.Return(array);
+                                }
+                            }
 
-        Assert.True(violations == 0, firstViolation);
-        if (underTest.Pool is GuardedArrayPool<int> guarded)
-        {
-            Assert.Equal(0, guarded.OutstandingCount);
-        }
+                            foreach ((int[] array, _, _) in held)
+                            {
+                                pool.Return(array);
+                            }
+                        });
+                        workers[t].Start();
+                    }
 
-        ArrayPoolContractSuite.AssertStatisticsInvariants(underTest);
-    }
+                    foreach (Thread worker in workers)
+                    {
+                        Bounded.Join(worker);
+                    }
+
+                    stop.Cancel();
+                    Bounded.Join(trimmer);
+                },
+                TimeSpan.FromSeconds(90),
+                $"stamp stress on {configuration}");
+
+            Assert.True(violations == 0, firstViolation);
+            if (underTest.Pool is GuardedArrayPool<int> guarded)
+            {
+                Assert.Equal(0, guarded.OutstandingCount);
+            }
+
+            ArrayPoolContractSuite.AssertStatisticsInvariants(underTest);
+    });
 }
