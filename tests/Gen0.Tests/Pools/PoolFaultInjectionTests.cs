@@ -94,7 +94,7 @@ public sealed class PoolFaultInjectionTests
         var created = new List<FaultyThing>();
         var pool = new Pool<FaultyThing>(new PoolOptions<FaultyThing> { Factory = () => Track(created, new FaultyThing { ThrowOnDispose = created.Count % 3 != 1 }), MaxRetained = 8 });
         FaultyThing[] rented = [.. Enumerable.Range(0, 6).Select(_ => pool.Rent())];
-        foreach (FaultyThing thing in rented[..5])
+        foreach (FaultyThing thing in rented.Take(5))
         {
             pool.Return(thing);
         }

@@ -181,6 +181,12 @@ public class PooledMemoryStreamFuzzTests
 
                 case 15:
                 {
+                    if (!TestPlatform.BclMatchesNet && expected.Capacity == 0)
+                    {
+                        // Mono's MemoryStream.TryGetBuffer throws ArgumentNullException while it has no buffer.
+                        return "TryGetBuffer (skipped: the twin has no buffer)";
+                    }
+
                     Assert.True(expected.TryGetBuffer(out ArraySegment<byte> e));
                     if (actual.TryGetBuffer(out ArraySegment<byte> a))
                     {
