@@ -136,7 +136,8 @@ internal static class NetFrameworkPolyfills
         /// <param name="other">The other span.</param>
         /// <param name="comparer">The comparer, or <see langword="null"/> for the default.</param>
         /// <returns>Whether both hold equal elements in the same order.</returns>
-        public bool SequenceEqual(ReadOnlySpan<T> other, IEqualityComparer<T>? comparer = null) => ((ReadOnlySpan<T>)span).SequenceEqual(other, comparer);
+        /// <remarks>The comparer is not optional here: a call without one must bind to System.Memory's vectorized overload.</remarks>
+        public bool SequenceEqual(ReadOnlySpan<T> other, IEqualityComparer<T>? comparer) => ((ReadOnlySpan<T>)span).SequenceEqual(other, comparer);
     }
 
     extension<T>(ReadOnlySpan<T> span)
@@ -145,7 +146,7 @@ internal static class NetFrameworkPolyfills
         /// <param name="other">The other span.</param>
         /// <param name="comparer">The comparer, or <see langword="null"/> for the default.</param>
         /// <returns>Whether both hold equal elements in the same order.</returns>
-        public bool SequenceEqual(ReadOnlySpan<T> other, IEqualityComparer<T>? comparer = null)
+        public bool SequenceEqual(ReadOnlySpan<T> other, IEqualityComparer<T>? comparer)
         {
             if (span.Length != other.Length)
             {

@@ -205,7 +205,7 @@ public class PooledListDifferentialTests
                 case 34:
                     SameItems(() => expected.ToArray(), () => actual.ToArray(), step);
                     SameItems(() => expected.AsReadOnly(), () => actual.AsReadOnly(), step);
-                    Assert.True(actual.AsSpan().SequenceEqual(expected.ToArray()), step + " AsSpan");
+                    Assert.True(actual.AsSpan().SequenceEqual(expected.ToArray(), EqualityComparer<T>.Default), step + " AsSpan");
                     break;
                 case 35 or 36:
                     Differential.Same(() => expected[index], () => actual[index], step);

@@ -90,7 +90,7 @@ public class PooledQueueDifferentialTests
 
                 case 10:
                     SameItems(() => expected.ToArray(), () => actual.ToArray(), step);
-                    Assert.True(actual.AsSpan().SequenceEqual(expected.ToArray()), step + " AsSpan is in FIFO order");
+                    Assert.True(actual.AsSpan().SequenceEqual(expected.ToArray(), EqualityComparer<T>.Default), step + " AsSpan is in FIFO order");
                     break;
                 case 11:
                     {

@@ -16,10 +16,17 @@ public static class Seeds
     /// <summary>Gets whether <see cref="Fresh"/> came from <c>GEN0_SEED</c>.</summary>
     public static bool IsReplay => Environment.GetEnvironmentVariable(Variable) is { Length: > 0 };
 
-    /// <summary>Returns the fixed seeds followed by this run's seed (once, if it is not one of them).</summary>
+    /// <summary>Gets how many fresh seeds a randomized test runs besides its fixed ones: 1, 4 under <c>GEN0_SOAK=ci</c>, 8 under <c>GEN0_SOAK=1</c>.</summary>
+    public static int FreshCount => IsReplay ? 1 : Soak.Scale(1, 4, 8);
+
+    /// <summary>
+    /// Returns the fixed seeds followed by this run's fresh seeds: <see cref="Fresh"/>, and under a soak the seeds after
+    /// it (<see cref="FreshCount"/>; each replays alone with <c>GEN0_SEED</c>).
+    /// </summary>
     /// <param name="fixedSeeds">The regression set.</param>
     /// <returns>The seeds to run.</returns>
-    public static IEnumerable<int> With(params int[] fixedSeeds) => fixedSeeds.Contains(Fresh) ? fixedSeeds : [.. fixedSeeds, Fresh];
+    public static IEnumerable<int> With(params int[] fixedSeeds) =>
+        [.. fixedSeeds, .. Enumerable.Range(0, FreshCount).Select(i => unchecked(Fresh + i) & int.MaxValue).Where(seed => !fixedSeeds.Contains(seed))];
 
     /// <summary>Returns the seeds <paramref name="first"/> to <paramref name="last"/> followed by this run's seed.</summary>
     /// <param name="first">The first fixed seed.</param>
@@ -30,9 +37,9 @@ public static class Seeds
     /// <summary>Describes how to replay <paramref name="seed"/>.</summary>
     /// <param name="seed">The seed.</param>
     /// <returns>A phrase for failure messages.</returns>
-    public static string Describe(int seed) => seed == Fresh && !IsReplay
-        ? $"seed {seed}, this run's fresh seed: replay with {Variable}={seed}"
-        : $"seed {seed}" + (seed == Fresh ? $" (replayed from {Variable})" : " (fixed)");
+    public static string Describe(int seed) => IsReplay && seed == Fresh
+        ? $"seed {seed} (replayed from {Variable})"
+        : $"seed {seed}: replay with {Variable}={seed}";
 
     /// <summary>
     /// Runs <paramref name="body"/> for <paramref name="seed"/>; a failure is rethrown with the seed and how to replay it

@@ -17,7 +17,7 @@ public class PoolInterleavingTests
 
     public static TheoryData<int> InterleavingSeeds()
     {
-        int count = Environment.GetEnvironmentVariable("GEN0_SOAK") == "1" ? 2_000 : 20;
+        int count = Soak.Scale(20, 10, 100);
         var data = new TheoryData<int>();
         foreach (int seed in Seeds.Range(0, count - 1))
         {

@@ -460,7 +460,7 @@ public class DisposeScopeAdversarialTests
     public async Task ConcurrentRegistration_FromMoreThreadsThanCores_WhileTheScopeEnds_NoObjectLostOrDisposedTwice()
     {
         int threads = Environment.ProcessorCount * 4;
-        int rounds = Environment.GetEnvironmentVariable("GEN0_SOAK") == "1" ? 2_000 : 60;
+        int rounds = Soak.Scale(60, 5, 33);
         long totalAccepted = 0, totalRefused = 0;
         for (int round = 0; round < rounds; round++)
         {

@@ -21,7 +21,7 @@ public sealed class ArrayPoolContractSuite
 
     public static TheoryData<string, string> Cases => ElementTypes.Cross(ArrayPoolUnderTest<byte>.Names);
 
-    private static bool Soak => Environment.GetEnvironmentVariable("GEN0_SOAK") == "1";
+    private static bool Soak => Infrastructure.Soak.IsLong;
 
     [Theory]
     [MemberData(nameof(Cases))]

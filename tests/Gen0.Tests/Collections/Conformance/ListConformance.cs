@@ -77,7 +77,7 @@ public abstract class ListConformance : EnumerableConformance<int>
     [Fact]
     public void RandomOperationsMatchTwin()
     {
-        int seeds = Environment.GetEnvironmentVariable("GEN0_SOAK") == "1" ? 40 : 4;
+        int seeds = Soak.Scale(4, 3, 10);
         foreach (int seed in Seeds.Range(1, seeds))
         {
             Seeds.Run(seed, () =>

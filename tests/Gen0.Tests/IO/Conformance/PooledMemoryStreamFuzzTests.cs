@@ -10,11 +10,10 @@ namespace Gen0.Tests.IO.Conformance;
 /// TryGetBuffer, ToArray, WriteTo, Capacity, GetSpan/Advance), with positions and lengths drawn mostly from the block
 /// boundaries (-1/0/+1), run against a <see cref="MemoryStream"/> and a <see cref="PooledMemoryStream"/>; after every
 /// step the result (or exception type), Position, Length and the whole contents must agree. Tiny blocks make every
-/// operation cross boundaries; 64 KiB blocks come from the default pool. <c>GEN0_SOAK=1</c> runs 20 times the steps.
+/// operation cross boundaries; 64 KiB blocks come from the default pool. <c>GEN0_SOAK=ci</c> runs 3 times the steps, <c>GEN0_SOAK=1</c> 20 times.
 /// </summary>
 public class PooledMemoryStreamFuzzTests
 {
-    private static readonly bool s_soak = Environment.GetEnvironmentVariable("GEN0_SOAK") == "1";
 
     public static TheoryData<int, int> SeedsAndBlockSizes()
     {
@@ -36,7 +35,7 @@ public class PooledMemoryStreamFuzzTests
 
     private static void RunFuzz(int seed, int blockSize)
     {
-        int steps = (blockSize >= 4096 ? 1_000 : 3_000) * (s_soak ? 20 : 1);
+        int steps = Soak.Scale(blockSize >= 4096 ? 1_000 : 3_000, 3, 20);
         bool defaultPool = blockSize == PooledMemoryStream.DefaultBlockSize;
         var guarded = new GuardedArrayPool<byte>(ArrayPool<byte>.Create(), captureStackTraces: false);
         ArrayPool<byte> pool = defaultPool ? new RentLimitedPool(4096, StreamBlockPool.Instance) : guarded;
