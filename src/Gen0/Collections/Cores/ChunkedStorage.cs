@@ -274,19 +274,15 @@ internal partial struct ChunkedStorage<T>
         int chunkLength = _mask + 1;
         if (count < chunkLength)
         {
-            // The shorter lone chunk is rented before anything is given back, so a pool that throws leaves the
-            // storage as it was.
-            bool released = _chunkCount > 1;
-            if (count < (released ? chunkLength : _capacity))
+            // One short lone chunk is what is left: it is rented before anything is given back, so a pool that
+            // throws leaves the storage as it was.
+            bool severalChunks = _chunkCount > 1;
+            if (severalChunks || count < _capacity)
             {
                 ReplaceFirstChunk(count);
             }
-            else if (released)
-            {
-                _capacity = chunkLength;
-            }
 
-            if (released)
+            if (severalChunks)
             {
                 ReleaseChunksFrom(1);
             }
