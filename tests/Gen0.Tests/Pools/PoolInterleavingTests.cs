@@ -17,7 +17,7 @@ public class PoolInterleavingTests
 
     public static TheoryData<int> InterleavingSeeds()
     {
-        int count = Soak.Scale(20, 10, 100);
+        int count = Soak.Scale(20, 5, 100);
         var data = new TheoryData<int>();
         foreach (int seed in Seeds.Range(0, count - 1))
         {

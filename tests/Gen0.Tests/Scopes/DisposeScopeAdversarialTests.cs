@@ -460,7 +460,7 @@ public class DisposeScopeAdversarialTests
     public async Task ConcurrentRegistration_FromMoreThreadsThanCores_WhileTheScopeEnds_NoObjectLostOrDisposedTwice()
     {
         int threads = Environment.ProcessorCount * 4;
-        int rounds = Soak.Scale(60, 5, 33);
+        int rounds = Soak.Scale(60, 3, 33);
         long totalAccepted = 0, totalRefused = 0;
         for (int round = 0; round < rounds; round++)
         {
