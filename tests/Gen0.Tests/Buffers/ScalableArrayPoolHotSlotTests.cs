@@ -237,100 +237,100 @@ public sealed class ScalableArrayPoolHotSlotTests
     [Fact]
     public void FourThreads_OwnershipStamps_NeverShared_AndTheBudgetHolds() => Seeds.Run(Seeds.Fresh, () =>
     {
-            // More threads than cores, nested rents (hot slot and stack), other threads' trims and a tight budget: every
-            // rented array is stamped with its renter and checked before it goes back.
-            const long budget = 6 * 4096;
-            using var pool = new ScalableArrayPool<int>(new ScalableArrayPoolOptions
+        // More threads than cores, nested rents (hot slot and stack), other threads' trims and a tight budget: every
+        // rented array is stamped with its renter and checked before it goes back.
+        const long budget = 6 * 4096;
+        using var pool = new ScalableArrayPool<int>(new ScalableArrayPoolOptions
+        {
+            MaxArrayLength = 1024,
+            MaxRetainedBytes = budget,
+            ShardCount = 2,
+            MaxArraysPerShard = 2,
+            TrimAfter = TimeSpan.FromMilliseconds(10),
+        });
+        int threads = Math.Max(4, Environment.ProcessorCount * 2);
+        long violations = 0;
+        Watchdog.Run(
+            () =>
             {
-                MaxArrayLength = 1024,
-                MaxRetainedBytes = budget,
-                ShardCount = 2,
-                MaxArraysPerShard = 2,
-                TrimAfter = TimeSpan.FromMilliseconds(10),
-            });
-            int threads = Math.Max(4, Environment.ProcessorCount * 2);
-            long violations = 0;
-            Watchdog.Run(
-                () =>
+                var workers = new Thread[threads];
+                Exception? failure = null;
+                for (int t = 0; t < threads; t++)
                 {
-                    var workers = new Thread[threads];
-                    Exception? failure = null;
-                    for (int t = 0; t < threads; t++)
+                    int id = t + 1;
+                    workers[t] = new Thread(() =>
                     {
-                        int id = t + 1;
-                        workers[t] = new Thread(() =>
+                        try
                         {
-                            try
+                            var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
+                            var held = new List<int[]>();
+                            for (int op = 0; op < 40_000; op++)
                             {
-                                var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
-                                var held = new List<int[]>();
-                                for (int op = 0; op < 40_000; op++)
+                                if (held.Count < 4 && random.Next(3) != 0)
                                 {
-                                    if (held.Count < 4 && random.Next(3) != 0)
-                                    {
-                                        int[] array = pool.Rent(random.Next(2) == 0 ? 1024 : 500);
-                                        Array.Fill(array, id);
-                                        held.Add(array);
-                                    }
-                                    else if (held.Count > 0)
-                                    {
-                                        int[] array = held[^1];
-                                        held.RemoveAt(held.Count - 1);
-                                        if (Array.Exists(array, v => v != id))
-                                        {
-                                            throw new InvalidOperationException("An array was handed to two renters.");
-                                        }
-
-                                        pool.Return(array);
-                                    }
-
-                                    if (op % 5000 == 0 && id == 1)
-                                    {
-                                        pool.Trim();
-                                    }
-
-                                    if (op % 1000 == 0)
-                                    {
-                                        // Retained and reserved bytes are read at different instants while others run:
-                                        // each against the budget, their order only at the end.
-                                        ScalableArrayPoolStatistics stats = pool.GetStatistics();
-                                        if (stats.RetainedBytes > budget || stats.ReservedBytes > budget)
-                                        {
-                                            Interlocked.Increment(ref violations);
-                                        }
-                                    }
+                                    int[] array = pool.Rent(random.Next(2) == 0 ? 1024 : 500);
+                                    Array.Fill(array, id);
+                                    held.Add(array);
                                 }
-
-                                foreach (int[] array in held)
+                                else if (held.Count > 0)
                                 {
+                                    int[] array = held[^1];
+                                    held.RemoveAt(held.Count - 1);
+                                    if (Array.Exists(array, v => v != id))
+                                    {
+                                        throw new InvalidOperationException("An array was handed to two renters.");
+                                    }
+
                                     pool.Return(array);
                                 }
+
+                                if (op % 5000 == 0 && id == 1)
+                                {
+                                    pool.Trim();
+                                }
+
+                                if (op % 1000 == 0)
+                                {
+                                    // Retained and reserved bytes are read at different instants while others run:
+                                    // each against the budget, their order only at the end.
+                                    ScalableArrayPoolStatistics stats = pool.GetStatistics();
+                                    if (stats.RetainedBytes > budget || stats.ReservedBytes > budget)
+                                    {
+                                        Interlocked.Increment(ref violations);
+                                    }
+                                }
                             }
-                            catch (Exception e)
+
+                            foreach (int[] array in held)
                             {
-                                failure ??= e;
+                                pool.Return(array);
                             }
-                        });
-                    }
+                        }
+                        catch (Exception e)
+                        {
+                            failure ??= e;
+                        }
+                    });
+                }
 
-                    foreach (Thread worker in workers)
-                    {
-                        worker.Start();
-                    }
+                foreach (Thread worker in workers)
+                {
+                    worker.Start();
+                }
 
-                    foreach (Thread worker in workers)
-                    {
-                        Bounded.Join(worker);
-                    }
+                foreach (Thread worker in workers)
+                {
+                    Bounded.Join(worker);
+                }
 
-                    Assert.Null(failure);
-                },
-                TimeSpan.FromSeconds(120));
+                Assert.Null(failure);
+            },
+            TimeSpan.FromSeconds(120));
 
-            ScalableArrayPoolStatistics final = pool.GetStatistics();
-            Assert.Equal(0, Interlocked.Read(ref violations));
-            Assert.True(final.RetainedBytes <= final.ReservedBytes && final.ReservedBytes <= budget);
-            Assert.Equal(final.Rents, final.Hits + final.Allocations);
-            Assert.True(final.ThreadLocalHits > 0);
+        ScalableArrayPoolStatistics final = pool.GetStatistics();
+        Assert.Equal(0, Interlocked.Read(ref violations));
+        Assert.True(final.RetainedBytes <= final.ReservedBytes && final.ReservedBytes <= budget);
+        Assert.Equal(final.Rents, final.Hits + final.Allocations);
+        Assert.True(final.ThreadLocalHits > 0);
     });
 }

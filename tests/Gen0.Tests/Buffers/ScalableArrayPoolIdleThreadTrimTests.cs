@@ -140,73 +140,73 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
     [Fact]
     public void TrimRacingBusyOwners_KeepsTheBudgetAndNeverHandsAnArrayOutTwice() => Seeds.Run(Seeds.Fresh, () =>
     {
-            const long budget = 256 * 1024;
-            using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { MaxRetainedBytes = budget, ShardCount = 2 });
-            int threads = Environment.ProcessorCount * 2 + 1;
-            using var stop = new CancellationTokenSource();
-            int violations = 0;
-            long maxReserved = 0;
-            var workers = new Thread[threads];
-            for (int t = 0; t < threads; t++)
+        const long budget = 256 * 1024;
+        using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { MaxRetainedBytes = budget, ShardCount = 2 });
+        int threads = Environment.ProcessorCount * 2 + 1;
+        using var stop = new CancellationTokenSource();
+        int violations = 0;
+        long maxReserved = 0;
+        var workers = new Thread[threads];
+        for (int t = 0; t < threads; t++)
+        {
+            int id = t + 1;
+            workers[t] = new Thread(() =>
             {
-                int id = t + 1;
-                workers[t] = new Thread(() =>
+                var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
+                var held = new List<byte[]>();
+                while (!stop.IsCancellationRequested)
                 {
-                    var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
-                    var held = new List<byte[]>();
-                    while (!stop.IsCancellationRequested)
+                    if (held.Count < 4 && random.Next(2) == 0)
                     {
-                        if (held.Count < 4 && random.Next(2) == 0)
-                        {
-                            byte[] array = pool.Rent(16 << random.Next(0, 10));
-                            array[0] = (byte)id;
-                            held.Add(array);
-                        }
-                        else if (held.Count > 0)
-                        {
-                            byte[] array = held[^1];
-                            held.RemoveAt(held.Count - 1);
-                            if (array[0] != (byte)id)
-                            {
-                                Interlocked.Increment(ref violations);
-                            }
-
-                            pool.Return(array);
-                        }
+                        byte[] array = pool.Rent(16 << random.Next(0, 10));
+                        array[0] = (byte)id;
+                        held.Add(array);
                     }
-
-                    foreach (byte[] array in held)
+                    else if (held.Count > 0)
                     {
+                        byte[] array = held[^1];
+                        held.RemoveAt(held.Count - 1);
+                        if (array[0] != (byte)id)
+                        {
+                            Interlocked.Increment(ref violations);
+                        }
+
                         pool.Return(array);
                     }
-                });
-                workers[t].Start();
-            }
+                }
 
-            Watchdog.Run(
-                () =>
+                foreach (byte[] array in held)
                 {
-                    for (int i = 0; i < 200; i++)
-                    {
-                        pool.Trim();
-                        maxReserved = Math.Max(maxReserved, pool.GetStatistics().ReservedBytes);
-                        Thread.Sleep(1);
-                    }
+                    pool.Return(array);
+                }
+            });
+            workers[t].Start();
+        }
 
-                    stop.Cancel();
-                    foreach (Thread worker in workers)
-                    {
-                        Bounded.Join(worker);
-                    }
-                },
-                TimeSpan.FromSeconds(60),
-                "trims racing busy owners");
+        Watchdog.Run(
+            () =>
+            {
+                for (int i = 0; i < 200; i++)
+                {
+                    pool.Trim();
+                    maxReserved = Math.Max(maxReserved, pool.GetStatistics().ReservedBytes);
+                    Thread.Sleep(1);
+                }
 
-            Assert.Equal(0, violations);
-            Assert.InRange(maxReserved, 0, budget);
-            pool.Trim();
-            ScalableArrayPoolStatistics end = pool.GetStatistics();
-            Assert.Equal(0, end.RetainedBytes);
-            Assert.Equal(end.Rents, end.Hits + end.Allocations);
+                stop.Cancel();
+                foreach (Thread worker in workers)
+                {
+                    Bounded.Join(worker);
+                }
+            },
+            TimeSpan.FromSeconds(60),
+            "trims racing busy owners");
+
+        Assert.Equal(0, violations);
+        Assert.InRange(maxReserved, 0, budget);
+        pool.Trim();
+        ScalableArrayPoolStatistics end = pool.GetStatistics();
+        Assert.Equal(0, end.RetainedBytes);
+        Assert.Equal(end.Rents, end.Hits + end.Allocations);
     });
 }

@@ -42,70 +42,70 @@ public sealed class ScalableArrayPoolRetentionTests
     [Fact]
     public void RetainedBytes_NeverExceedBudget_UnderConcurrency() => Seeds.Run(Seeds.Fresh, () =>
     {
-            const long budget = 100_000;
-            using var pool = new ScalableArrayPool<long>(new ScalableArrayPoolOptions
+        const long budget = 100_000;
+        using var pool = new ScalableArrayPool<long>(new ScalableArrayPoolOptions
+        {
+            MaxRetainedBytes = budget,
+            MaxArraysPerShard = 64,
+            ShardCount = 4,
+            MaxArrayLength = 4096,
+        });
+        using var stop = new CancellationTokenSource();
+        long violations = 0;
+        long samples = 0;
+        var monitor = new Thread(() =>
+        {
+            while (!stop.IsCancellationRequested)
             {
-                MaxRetainedBytes = budget,
-                MaxArraysPerShard = 64,
-                ShardCount = 4,
-                MaxArrayLength = 4096,
-            });
-            using var stop = new CancellationTokenSource();
-            long violations = 0;
-            long samples = 0;
-            var monitor = new Thread(() =>
-            {
-                while (!stop.IsCancellationRequested)
+                ScalableArrayPoolStatistics stats = pool.GetStatistics();
+                samples++;
+                if (stats.RetainedBytes > budget || stats.ReservedBytes > budget)
                 {
-                    ScalableArrayPoolStatistics stats = pool.GetStatistics();
-                    samples++;
-                    if (stats.RetainedBytes > budget || stats.ReservedBytes > budget)
+                    Interlocked.Increment(ref violations);
+                }
+            }
+        });
+        monitor.Start();
+
+        var workers = new Thread[6];
+        for (int t = 0; t < workers.Length; t++)
+        {
+            int seed = t;
+            workers[t] = new Thread(() =>
+            {
+                var random = new Random(Seeds.ForWorker(Seeds.Fresh, seed));
+                var held = new List<long[]>();
+                for (int i = 0; i < 30_000; i++)
+                {
+                    if (held.Count < 12 && random.Next(2) == 0)
                     {
-                        Interlocked.Increment(ref violations);
+                        held.Add(pool.Rent(random.Next(1, 4096)));
+                    }
+                    else if (held.Count > 0)
+                    {
+                        int index = random.Next(held.Count);
+                        pool.Return(held[index]);
+                        held.RemoveAt(index);
                     }
                 }
+
+                held.ForEach(a => pool.Return(a));
             });
-            monitor.Start();
+            workers[t].Start();
+        }
 
-            var workers = new Thread[6];
-            for (int t = 0; t < workers.Length; t++)
-            {
-                int seed = t;
-                workers[t] = new Thread(() =>
-                {
-                    var random = new Random(Seeds.ForWorker(Seeds.Fresh, seed));
-                    var held = new List<long[]>();
-                    for (int i = 0; i < 30_000; i++)
-                    {
-                        if (held.Count < 12 && random.Next(2) == 0)
-                        {
-                            held.Add(pool.Rent(random.Next(1, 4096)));
-                        }
-                        else if (held.Count > 0)
-                        {
-                            int index = random.Next(held.Count);
-                            pool.Return(held[index]);
-                            held.RemoveAt(index);
-                        }
-                    }
+        foreach (Thread worker in workers)
+        {
+            Bounded.Join(worker);
+        }
 
-                    held.ForEach(a => pool.Return(a));
-                });
-                workers[t].Start();
-            }
-
-            foreach (Thread worker in workers)
-            {
-                Bounded.Join(worker);
-            }
-
-            stop.Cancel();
-            Bounded.Join(monitor);
-            ScalableArrayPoolStatistics final = pool.GetStatistics();
-            Assert.Equal(0, violations);
-            Assert.True(samples > 0);
-            Assert.True(final.DropsOverBudget > 0, "the workload should have hit the budget");
-            Assert.True(final.RetainedBytes <= final.ReservedBytes && final.ReservedBytes <= budget);
+        stop.Cancel();
+        Bounded.Join(monitor);
+        ScalableArrayPoolStatistics final = pool.GetStatistics();
+        Assert.Equal(0, violations);
+        Assert.True(samples > 0);
+        Assert.True(final.DropsOverBudget > 0, "the workload should have hit the budget");
+        Assert.True(final.RetainedBytes <= final.ReservedBytes && final.ReservedBytes <= budget);
     });
 
     [Fact]

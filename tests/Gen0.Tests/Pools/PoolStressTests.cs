@@ -33,120 +33,120 @@ public class PoolStressTests
     [InlineData(RentKind.Raw, false, PoolExhaustedBehavior.Wait, 1, 1)]
     public Task NoObjectHeldByTwoRenters_AndTheCapHolds(RentKind kind, bool trackOwnership, PoolExhaustedBehavior whenExhausted, int maxSize, int maxRetained) => Seeds.RunAsync(Seeds.Fresh, async () =>
     {
-            int inUse = 0; // renters holding an object right now: never above the cap (extras aside)
-            int violations = 0;
-            using var pool = new Pool<PooledThing>(new PoolOptions<PooledThing>
+        int inUse = 0; // renters holding an object right now: never above the cap (extras aside)
+        int violations = 0;
+        using var pool = new Pool<PooledThing>(new PoolOptions<PooledThing>
+        {
+            Factory = () => new PooledThing(),
+            Reset = thing => thing.Id % 11 != 0, // some objects are dropped by reset, to exercise refills
+            MaxSize = maxSize,
+            MaxRetained = maxRetained,
+            WhenExhausted = whenExhausted,
+            TrackOwnership = trackOwnership,
+            WaitTimeout = TimeSpan.FromSeconds(30),
+            TrimAfter = TimeSpan.FromMilliseconds(100), // trimming runs concurrently with renters
+        });
+
+        int renters = (Environment.ProcessorCount * 2) + 2;
+        var stopwatch = Stopwatch.StartNew();
+        var tasks = Enumerable.Range(1, renters).Select(renter => Task.Run(async () =>
+        {
+            int operations = 0;
+            var random = new Random(Seeds.ForWorker(Seeds.Fresh, renter));
+            while (stopwatch.Elapsed < s_duration || operations < 200)
             {
-                Factory = () => new PooledThing(),
-                Reset = thing => thing.Id % 11 != 0, // some objects are dropped by reset, to exercise refills
-                MaxSize = maxSize,
-                MaxRetained = maxRetained,
-                WhenExhausted = whenExhausted,
-                TrackOwnership = trackOwnership,
-                WaitTimeout = TimeSpan.FromSeconds(30),
-                TrimAfter = TimeSpan.FromMilliseconds(100), // trimming runs concurrently with renters
-            });
-
-            int renters = (Environment.ProcessorCount * 2) + 2;
-            var stopwatch = Stopwatch.StartNew();
-            var tasks = Enumerable.Range(1, renters).Select(renter => Task.Run(async () =>
-            {
-                int operations = 0;
-                var random = new Random(Seeds.ForWorker(Seeds.Fresh, renter));
-                while (stopwatch.Elapsed < s_duration || operations < 200)
+                RentKind how = kind == RentKind.Mixed ? (RentKind)random.Next(3) : kind;
+                switch (how)
                 {
-                    RentKind how = kind == RentKind.Mixed ? (RentKind)random.Next(3) : kind;
-                    switch (how)
-                    {
-                        case RentKind.Raw:
-                            if (!TryRentRaw(pool, whenExhausted, out PooledThing? thing))
-                            {
-                                break;
-                            }
-
-                            Use(thing, renter);
-                            pool.Return(thing);
+                    case RentKind.Raw:
+                        if (!TryRentRaw(pool, whenExhausted, out PooledThing? thing))
+                        {
                             break;
-                        case RentKind.Lease:
-                            Lease<PooledThing> lease;
-                            try
-                            {
-                                lease = pool.Lease();
-                            }
-                            catch (InvalidOperationException) when (whenExhausted == PoolExhaustedBehavior.Throw)
-                            {
-                                break;
-                            }
+                        }
 
-                            using (lease)
-                            {
-                                Use(lease.Value, renter);
-                            }
-
+                        Use(thing, renter);
+                        pool.Return(thing);
+                        break;
+                    case RentKind.Lease:
+                        Lease<PooledThing> lease;
+                        try
+                        {
+                            lease = pool.Lease();
+                        }
+                        catch (InvalidOperationException) when (whenExhausted == PoolExhaustedBehavior.Throw)
+                        {
                             break;
-                        default:
-                            PooledThing rented;
-                            try
-                            {
-                                rented = await pool.RentAsync();
-                            }
-                            catch (InvalidOperationException) when (whenExhausted == PoolExhaustedBehavior.Throw)
-                            {
-                                break;
-                            }
+                        }
 
-                            Use(rented, renter);
-                            if (random.Next(4) == 0)
-                            {
-                                await Task.Yield(); // come back on another thread
-                            }
+                        using (lease)
+                        {
+                            Use(lease.Value, renter);
+                        }
 
-                            pool.Return(rented);
+                        break;
+                    default:
+                        PooledThing rented;
+                        try
+                        {
+                            rented = await pool.RentAsync();
+                        }
+                        catch (InvalidOperationException) when (whenExhausted == PoolExhaustedBehavior.Throw)
+                        {
                             break;
-                    }
+                        }
 
-                    operations++;
-                }
-            })).ToArray();
+                        Use(rented, renter);
+                        if (random.Next(4) == 0)
+                        {
+                            await Task.Yield(); // come back on another thread
+                        }
 
-            await Task.WhenAll(tasks).WaitAsync(TimeSpan.FromSeconds(60));
-
-            Assert.Equal(0, violations);
-            Assert.Equal(0, Volatile.Read(ref inUse));
-            Assert.True(pool.LiveCount <= maxSize);
-            Assert.Equal(0, pool.Outstanding);
-            Assert.Equal(0, pool.WaitingCount);
-            // LiveCount first: the trim timer (100 ms) still runs and drops idle objects, which lowers Count before
-            // LiveCount, so reading Count first could see an object that the trimmer had dropped by the time LiveCount
-            // was read (seen once in CI).
-            int live = pool.LiveCount;
-            int idle = pool.Count;
-            Assert.True(idle <= live, $"{idle} idle objects but only {live} alive");
-
-            void Use(PooledThing thing, int renter)
-            {
-                if (Interlocked.CompareExchange(ref thing.Holder, renter, 0) != 0)
-                {
-                    Interlocked.Increment(ref violations);
-                    return;
+                        pool.Return(rented);
+                        break;
                 }
 
-                int holders = Interlocked.Increment(ref inUse);
-                if (whenExhausted != PoolExhaustedBehavior.Allocate && holders > maxSize)
-                {
-                    Interlocked.Increment(ref violations);
-                }
-
-                Thread.SpinWait(20);
-                thing.UseCount++;
-                if (Volatile.Read(ref thing.Holder) != renter)
-                {
-                    Interlocked.Increment(ref violations);
-                }
-
-                Interlocked.Decrement(ref inUse);
-                Volatile.Write(ref thing.Holder, 0);
+                operations++;
             }
+        })).ToArray();
+
+        await Task.WhenAll(tasks).WaitAsync(TimeSpan.FromSeconds(60));
+
+        Assert.Equal(0, violations);
+        Assert.Equal(0, Volatile.Read(ref inUse));
+        Assert.True(pool.LiveCount <= maxSize);
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.WaitingCount);
+        // LiveCount first: the trim timer (100 ms) still runs and drops idle objects, which lowers Count before
+        // LiveCount, so reading Count first could see an object that the trimmer had dropped by the time LiveCount
+        // was read (seen once in CI).
+        int live = pool.LiveCount;
+        int idle = pool.Count;
+        Assert.True(idle <= live, $"{idle} idle objects but only {live} alive");
+
+        void Use(PooledThing thing, int renter)
+        {
+            if (Interlocked.CompareExchange(ref thing.Holder, renter, 0) != 0)
+            {
+                Interlocked.Increment(ref violations);
+                return;
+            }
+
+            int holders = Interlocked.Increment(ref inUse);
+            if (whenExhausted != PoolExhaustedBehavior.Allocate && holders > maxSize)
+            {
+                Interlocked.Increment(ref violations);
+            }
+
+            Thread.SpinWait(20);
+            thing.UseCount++;
+            if (Volatile.Read(ref thing.Holder) != renter)
+            {
+                Interlocked.Increment(ref violations);
+            }
+
+            Interlocked.Decrement(ref inUse);
+            Volatile.Write(ref thing.Holder, 0);
+        }
     });
 
     [Fact]

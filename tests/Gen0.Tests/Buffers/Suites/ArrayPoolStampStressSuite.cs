@@ -20,87 +20,87 @@ public sealed class ArrayPoolStampStressSuite
     [MemberData(nameof(Configurations))]
     public void MoreThreadsThanCores_NoArrayIsEverHeldByTwoRenters(string configuration) => Seeds.Run(Seeds.Fresh, () =>
     {
-            using var underTest = ArrayPoolUnderTest<int>.Create(configuration);
-            ArrayPool<int> pool = underTest.Pool;
-            int threads = Math.Max(5, (Environment.ProcessorCount * 2) + 1);
-            int operations = Soak.Scale(underTest.IsGuarded ? 4_000 : 20_000, 2, 20);
-            int violations = 0;
-            string? firstViolation = null;
-            using var stop = new CancellationTokenSource();
+        using var underTest = ArrayPoolUnderTest<int>.Create(configuration);
+        ArrayPool<int> pool = underTest.Pool;
+        int threads = Math.Max(5, (Environment.ProcessorCount * 2) + 1);
+        int operations = Soak.Scale(underTest.IsGuarded ? 4_000 : 20_000, 2, 20);
+        int violations = 0;
+        string? firstViolation = null;
+        using var stop = new CancellationTokenSource();
 
-            Watchdog.Run(
-                () =>
+        Watchdog.Run(
+            () =>
+            {
+                var trimmer = new Thread(() =>
                 {
-                    var trimmer = new Thread(() =>
+                    while (!stop.IsCancellationRequested)
                     {
-                        while (!stop.IsCancellationRequested)
-                        {
-                            underTest.Scalable?.Trim();
-                            Thread.Sleep(1);
-                        }
-                    });
-                    trimmer.Start();
+                        underTest.Scalable?.Trim();
+                        Thread.Sleep(1);
+                    }
+                });
+                trimmer.Start();
 
-                    var workers = new Thread[threads];
-                    for (int t = 0; t < threads; t++)
+                var workers = new Thread[threads];
+                for (int t = 0; t < threads; t++)
+                {
+                    int id = t + 1;
+                    workers[t] = new Thread(() =>
                     {
-                        int id = t + 1;
-                        workers[t] = new Thread(() =>
+                        var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
+                        var held = new List<(int[] Array, int Length, int Stamp)>();
+                        int serial = 0;
+                        for (int i = 0; i < operations; i++)
                         {
-                            var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
-                            var held = new List<(int[] Array, int Length, int Stamp)>();
-                            int serial = 0;
-                            for (int i = 0; i < operations; i++)
+                            if (held.Count < 4 && (held.Count == 0 || random.Next(3) != 0))
                             {
-                                if (held.Count < 4 && (held.Count == 0 || random.Next(3) != 0))
-                                {
-                                    int length = s_lengths[random.Next(s_lengths.Length)];
-                                    int[] array = pool.Rent(length);
-                                    int stamp = (id << 20) | (++serial & 0xFFFFF);
-                                    array[0] = stamp;
-                                    array[length - 1] = stamp;
-                                    held.Add((array, length, stamp));
-                                }
-                                else
-                                {
-                                    int index = random.Next(held.Count);
-                                    (int[] array, int length, int stamp) = held[index];
-                                    held.RemoveAt(index);
-                                    if (array[0] != stamp || array[length - 1] != stamp)
-                                    {
-                                        Interlocked.Increment(ref violations);
-                                        firstViolation ??= $"thread {id}: a T[{array.Length}] stamped {stamp:X} held {array[0]:X}";
-                                    }
-
-                                    pool.Return(array);
-                                }
+                                int length = s_lengths[random.Next(s_lengths.Length)];
+                                int[] array = pool.Rent(length);
+                                int stamp = (id << 20) | (++serial & 0xFFFFF);
+                                array[0] = stamp;
+                                array[length - 1] = stamp;
+                                held.Add((array, length, stamp));
                             }
-
-                            foreach ((int[] array, _, _) in held)
+                            else
                             {
+                                int index = random.Next(held.Count);
+                                (int[] array, int length, int stamp) = held[index];
+                                held.RemoveAt(index);
+                                if (array[0] != stamp || array[length - 1] != stamp)
+                                {
+                                    Interlocked.Increment(ref violations);
+                                    firstViolation ??= $"thread {id}: a T[{array.Length}] stamped {stamp:X} held {array[0]:X}";
+                                }
+
                                 pool.Return(array);
                             }
-                        });
-                        workers[t].Start();
-                    }
+                        }
 
-                    foreach (Thread worker in workers)
-                    {
-                        Bounded.Join(worker);
-                    }
+                        foreach ((int[] array, _, _) in held)
+                        {
+                            pool.Return(array);
+                        }
+                    });
+                    workers[t].Start();
+                }
 
-                    stop.Cancel();
-                    Bounded.Join(trimmer);
-                },
-                TimeSpan.FromSeconds(90),
-                $"stamp stress on {configuration}");
+                foreach (Thread worker in workers)
+                {
+                    Bounded.Join(worker);
+                }
 
-            Assert.True(violations == 0, firstViolation);
-            if (underTest.Pool is GuardedArrayPool<int> guarded)
-            {
-                Assert.Equal(0, guarded.OutstandingCount);
-            }
+                stop.Cancel();
+                Bounded.Join(trimmer);
+            },
+            TimeSpan.FromSeconds(90),
+            $"stamp stress on {configuration}");
 
-            ArrayPoolContractSuite.AssertStatisticsInvariants(underTest);
+        Assert.True(violations == 0, firstViolation);
+        if (underTest.Pool is GuardedArrayPool<int> guarded)
+        {
+            Assert.Equal(0, guarded.OutstandingCount);
+        }
+
+        ArrayPoolContractSuite.AssertStatisticsInvariants(underTest);
     });
 }
