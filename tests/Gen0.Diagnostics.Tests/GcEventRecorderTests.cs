@@ -33,7 +33,7 @@ public class GcEventRecorderTests
         using var recorder = new GcEventRecorder(new GcEventRecorderOptions { RecordLargeObjectAllocations = false });
         recorder.Start();
         Assert.True(recorder.IsRunning);
-        Thread.Sleep(100); // let the session attach before the GCs
+        RuntimeEvents.WaitUntilDelivered(() => recorder.CollectionCount);
         for (int i = 0; i < 3; i++)
         {
             GC.Collect(2, GCCollectionMode.Forced, blocking: true);
@@ -62,7 +62,7 @@ public class GcEventRecorderTests
     {
         using var recorder = new GcEventRecorder();
         recorder.Start();
-        Thread.Sleep(100);
+        RuntimeEvents.WaitUntilDelivered(() => recorder.CollectionCount);
         long sink = 0;
         Assert.True(WaitUntil(
             () =>
@@ -98,10 +98,18 @@ public class GcEventRecorderTests
             Assert.Equal(before, GcRuntimeEventListener.LiveCount);
         }
 
-        // Stopped means deaf: GCs after Stop are not recorded.
+        // Stopped means deaf: GCs after Stop are not recorded. A live control recorder sees the GC; once it has, the
+        // stopped one would have too.
         long seen = recorder.CollectionCount;
-        GC.Collect();
-        Thread.Sleep(200);
+        using (var control = new GcEventRecorder(new GcEventRecorderOptions { RecordLargeObjectAllocations = false }))
+        {
+            control.Start();
+            RuntimeEvents.WaitUntilDelivered(() => control.CollectionCount);
+            long controlSeen = control.CollectionCount;
+            GC.Collect();
+            Assert.True(RuntimeEvents.WaitUntil(() => control.CollectionCount > controlSeen), "the control recorder never saw the GC");
+        }
+
         Assert.Equal(seen, recorder.CollectionCount);
         Assert.False(recorder.IsRunning);
         Assert.NotNull(recorder.StoppedAt);
@@ -143,13 +151,14 @@ public class GcEventRecorderTests
     {
         using var recorder = new GcEventRecorder(new GcEventRecorderOptions { MaxCollections = 2, RecordLargeObjectAllocations = false });
         recorder.Start();
-        Thread.Sleep(100);
+        RuntimeEvents.WaitUntilDelivered(() => recorder.CollectionCount);
+        long delivered = recorder.CollectionCount;
         for (int i = 0; i < 5; i++)
         {
             GC.Collect();
         }
 
-        Assert.True(WaitUntil(() => recorder.CollectionCount >= 5, s_eventTimeout));
+        Assert.True(WaitUntil(() => recorder.CollectionCount >= delivered + 5, s_eventTimeout));
         recorder.Stop();
         Assert.Equal(2, recorder.GetCollections().Count);
         Assert.Equal(recorder.CollectionCount - 2, recorder.DroppedCollections);

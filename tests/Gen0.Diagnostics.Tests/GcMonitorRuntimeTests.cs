@@ -15,7 +15,15 @@ public class GcMonitorRuntimeTests
         using (var monitor = new GcMonitor(new GcMonitorOptions { PollingInterval = TimeSpan.Zero, TrackInducedCollections = true }))
         {
             monitor.AlertRaised += (_, a) => raised.Add(a);
-            Thread.Sleep(100);
+
+            // The monitor counts induced GCs from runtime events: wait until they flow (a probe listener enabled after
+            // the monitor's sees an ordinary GC) rather than sleeping and hoping.
+            using (var probe = new GcEventRecorder(new GcEventRecorderOptions { RecordLargeObjectAllocations = false }))
+            {
+                probe.Start();
+                RuntimeEvents.WaitUntilDelivered(() => probe.CollectionCount);
+            }
+
             for (int i = 0; i < 3; i++)
             {
                 GC.Collect();
@@ -121,7 +129,7 @@ public class GcMonitorRuntimeTests
             }
 
             GC.Collect(0); // a GC refreshes the per-generation sizes the monitor reads
-            Thread.Sleep(60);
+            Thread.Sleep(60); // not a synchronization: each poll must fall in a 50 ms window of its own
             monitor.Poll();
         }
 

@@ -39,6 +39,133 @@ internal static class NetFrameworkPolyfills
         }
     }
 
+    extension(Task task)
+    {
+        /// <summary>Gets whether the task ran to completion.</summary>
+        public bool IsCompletedSuccessfully => task.Status == TaskStatus.RanToCompletion;
+    }
+
+    extension(CancellationTokenSource source)
+    {
+        /// <summary>Cancels (synchronously: .NET Framework has no asynchronous cancel).</summary>
+        /// <returns>A completed task.</returns>
+        public Task CancelAsync()
+        {
+            source.Cancel();
+            return Task.CompletedTask;
+        }
+    }
+
+    extension(Environment)
+    {
+        /// <summary>Gets milliseconds since an arbitrary start, without wrapping.</summary>
+        public static long TickCount64 => System.Diagnostics.Stopwatch.GetTimestamp() / (System.Diagnostics.Stopwatch.Frequency / 1000);
+    }
+
+    extension(string text)
+    {
+        /// <summary>Gets whether the string contains <paramref name="value"/>.</summary>
+        /// <param name="value">The character.</param>
+        /// <returns>Whether it does.</returns>
+        public bool Contains(char value) => text.IndexOf(value) >= 0;
+
+        /// <summary>Gets whether the string contains <paramref name="value"/> under <paramref name="comparison"/>.</summary>
+        /// <param name="value">The text.</param>
+        /// <param name="comparison">The comparison.</param>
+        /// <returns>Whether it does.</returns>
+        public bool Contains(string value, StringComparison comparison) => text.IndexOf(value, comparison) >= 0;
+
+        /// <summary>Gets whether the string starts with <paramref name="value"/>.</summary>
+        /// <param name="value">The character.</param>
+        /// <returns>Whether it does.</returns>
+        public bool StartsWith(char value) => text.Length != 0 && text[0] == value;
+
+        /// <summary>Gets whether the string ends with <paramref name="value"/>.</summary>
+        /// <param name="value">The character.</param>
+        /// <returns>Whether it does.</returns>
+        public bool EndsWith(char value) => text.Length != 0 && text[^1] == value;
+
+        /// <summary>Finds <paramref name="value"/> (an ordinal search for a character whatever the comparison).</summary>
+        /// <param name="value">The character.</param>
+        /// <param name="comparison">The comparison.</param>
+        /// <returns>Its index, or -1.</returns>
+        public int IndexOf(char value, StringComparison comparison) => text.IndexOf(value.ToString(), comparison);
+    }
+
+    extension(int)
+    {
+        /// <summary>Parses a span of characters.</summary>
+        /// <param name="text">The characters.</param>
+        /// <param name="provider">The format provider.</param>
+        /// <returns>The value.</returns>
+        public static int Parse(ReadOnlySpan<char> text, IFormatProvider? provider) => int.Parse(text.ToString(), provider);
+    }
+
+    extension<T>(ReadOnlySpan<T> span)
+        where T : IEquatable<T>
+    {
+        /// <summary>Gets whether the span contains <paramref name="value"/>.</summary>
+        /// <param name="value">The value.</param>
+        /// <returns>Whether it does.</returns>
+        public bool Contains(T value) => span.IndexOf(value) >= 0;
+    }
+
+    extension<T>(Span<T> span)
+        where T : IEquatable<T>
+    {
+        /// <summary>Returns the index of the first element that is not <paramref name="value"/>, or -1.</summary>
+        /// <param name="value">The value.</param>
+        /// <returns>The index.</returns>
+        public int IndexOfAnyExcept(T value)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (!span[i].Equals(value))
+                {
+                    return i;
+                }
+            }
+
+            return -1;
+        }
+    }
+
+    extension<T>(Span<T> span)
+    {
+        /// <summary>Compares element by element with <paramref name="comparer"/> (.NET 6's overload, with no <see cref="IEquatable{T}"/> constraint).</summary>
+        /// <param name="other">The other span.</param>
+        /// <param name="comparer">The comparer, or <see langword="null"/> for the default.</param>
+        /// <returns>Whether both hold equal elements in the same order.</returns>
+        /// <remarks>The comparer is not optional here: a call without one must bind to System.Memory's vectorized overload.</remarks>
+        public bool SequenceEqual(ReadOnlySpan<T> other, IEqualityComparer<T>? comparer) => ((ReadOnlySpan<T>)span).SequenceEqual(other, comparer);
+    }
+
+    extension<T>(ReadOnlySpan<T> span)
+    {
+        /// <summary>Compares element by element with <paramref name="comparer"/> (.NET 6's overload, with no <see cref="IEquatable{T}"/> constraint).</summary>
+        /// <param name="other">The other span.</param>
+        /// <param name="comparer">The comparer, or <see langword="null"/> for the default.</param>
+        /// <returns>Whether both hold equal elements in the same order.</returns>
+        public bool SequenceEqual(ReadOnlySpan<T> other, IEqualityComparer<T>? comparer)
+        {
+            if (span.Length != other.Length)
+            {
+                return false;
+            }
+
+            comparer ??= EqualityComparer<T>.Default;
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (!comparer.Equals(span[i], other[i]))
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+    }
+
     extension(Array)
     {
         /// <summary>Sets every element of <paramref name="array"/> to <paramref name="value"/>.</summary>

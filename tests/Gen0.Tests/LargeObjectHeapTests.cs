@@ -1,3 +1,5 @@
+using Gen0.Tests.Infrastructure;
+
 namespace Gen0.Tests;
 
 public class LargeObjectHeapTests
@@ -24,7 +26,7 @@ public class LargeObjectHeapTests
         Assert.True(LargeObjectHeap.ArrayOverhead + (2L * length * elementSize) >= LargeObjectHeap.Threshold);
     }
 
-    [Fact]
+    [PlatformFact(Requires.ClrLargeObjectHeap, "LargeObjectHeap is CoreCLR's 85,000-byte threshold; Mono's SGen moves every object over 8,000 bytes to its large object space (ChunkedGenerationTests checks the chunked collections against the threshold in force).")]
     public void IsLarge_MatchesWhereTheGcPutsTheArray()
     {
         Assert.False(LargeObjectHeap.IsLarge<byte>(65_536));

@@ -45,6 +45,11 @@ public sealed partial class GuardedArrayPool<T> : ArrayPool<T>
     private readonly ConditionalWeakTable<T[], Rental> _outstanding = new();
     private readonly ConditionalWeakTable<T[], ReturnedMark> _returned = new();
     private readonly List<OutstandingRental> _leaks = new();
+
+    // The live rentals, in rent order, for GetOutstanding and AssertAllReturned: a list of our own rather than an
+    // enumeration of _outstanding, which netstandard2.0's ConditionalWeakTable cannot do. It holds the descriptions,
+    // never the arrays or their Rental, so a leaked array is still collected and its Rental still finalized.
+    private readonly LinkedList<OutstandingRental> _live = new();
     private int _outstandingCount;
     private long _rentCount;
     private long _returnCount;
@@ -124,7 +129,7 @@ public sealed partial class GuardedArrayPool<T> : ArrayPool<T>
                 }
             }
 
-            _outstanding.Add(array, new Rental(this, new OutstandingRental(array.Length, minimumLength, DateTime.UtcNow, stack)));
+            _outstanding.Add(array, new Rental(this, _live.AddLast(new OutstandingRental(array.Length, minimumLength, DateTime.UtcNow, stack))));
             _outstandingCount++;
             _rentCount++;
         }
@@ -156,6 +161,7 @@ public sealed partial class GuardedArrayPool<T> : ArrayPool<T>
             }
 
             rental.MarkReturned();
+            _live.Remove(rental.Node);
             _outstanding.Remove(array);
             _outstandingCount--;
             _returnCount++;
@@ -165,6 +171,16 @@ public sealed partial class GuardedArrayPool<T> : ArrayPool<T>
 
         // The poison already overwrote the contents, so the wrapped pool need not clear them again.
         _inner.Return(array);
+    }
+
+    /// <summary>Lists the arrays rented and not yet returned, with the stack of their <c>Rent</c>.</summary>
+    /// <returns>A snapshot of the outstanding rentals, oldest first.</returns>
+    public IReadOnlyList<OutstandingRental> GetOutstanding()
+    {
+        lock (_lock)
+        {
+            return _live.ToArray();
+        }
     }
 
     /// <summary>Lists the rented arrays that were garbage collected without being returned.</summary>
@@ -234,11 +250,12 @@ public sealed partial class GuardedArrayPool<T> : ArrayPool<T>
     private static int MaxElementsPerByteSpan => int.MaxValue / Unsafe.SizeOf<T>();
 
     // Runs on the finalizer thread; the same lock as Rent and Return, so no count update is lost.
-    private void RecordLeak(OutstandingRental rental)
+    private void RecordLeak(LinkedListNode<OutstandingRental> node)
     {
         lock (_lock)
         {
-            _leaks.Add(rental);
+            _live.Remove(node);
+            _leaks.Add(node.Value);
             _outstandingCount--;
         }
     }
@@ -251,21 +268,22 @@ public sealed partial class GuardedArrayPool<T> : ArrayPool<T>
     {
         private readonly GuardedArrayPool<T> _owner;
 
-        public Rental(GuardedArrayPool<T> owner, OutstandingRental info)
+        public Rental(GuardedArrayPool<T> owner, LinkedListNode<OutstandingRental> node)
         {
             _owner = owner;
-            Info = info;
+            Node = node;
         }
 
         ~Rental()
         {
             if (!Environment.HasShutdownStarted)
             {
-                _owner.RecordLeak(Info);
+                _owner.RecordLeak(Node);
             }
         }
 
-        public OutstandingRental Info { get; }
+        /// <summary>Gets the rental's entry in the owner's list of live rentals.</summary>
+        public LinkedListNode<OutstandingRental> Node { get; }
 
         public void MarkReturned() => GC.SuppressFinalize(this);
     }

@@ -22,7 +22,9 @@ internal static class StreamArgumentChecks
             throw new ArgumentOutOfRangeException(nameof(offset), "Non-negative number required.");
         }
 
-        if ((uint)count > (uint)(buffer.Length - offset))
+        // Compared as long, as .NET's check does (uint against int): an offset past the end makes the room negative,
+        // which a uint comparison would read as huge and let a zero count through.
+        if ((uint)count > (long)buffer.Length - offset)
         {
             throw new ArgumentOutOfRangeException(nameof(count), "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.");
         }

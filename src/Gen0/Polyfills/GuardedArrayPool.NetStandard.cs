@@ -3,18 +3,10 @@ using System.Reflection;
 namespace Gen0.Buffers;
 
 /// <content>
-/// netstandard2.0 versions of the members in Buffers/GuardedArrayPool.NetCoreApp.cs.
+/// The netstandard2.0 version of the member in Buffers/GuardedArrayPool.NetCoreApp.cs.
 /// </content>
 public sealed partial class GuardedArrayPool<T>
 {
-    /// <summary>
-    /// Degrades: netstandard2.0's <see cref="System.Runtime.CompilerServices.ConditionalWeakTable{TKey, TValue}"/> cannot
-    /// be enumerated, so this returns an empty list there; <see cref="GetLeaks"/>, double-return, foreign-return and
-    /// write-after-return detection work as on .NET.
-    /// </summary>
-    /// <returns>An empty list on netstandard2.0.</returns>
-    public IReadOnlyList<OutstandingRental> GetOutstanding() => [];
-
     // A byte view of at most MaxElementsPerByteSpan elements from start (T holds no references: the callers check).
     private static Span<byte> AsBytes(T[] array, int start)
     {

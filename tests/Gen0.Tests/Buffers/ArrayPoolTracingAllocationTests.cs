@@ -30,7 +30,7 @@ public sealed class ArrayPoolTracingAllocationTests
         return data;
     }
 
-    [Theory]
+    [AllocationTheory]
     [MemberData(nameof(Cases))]
     public void ListenerAtInformational_RentAndReturn_AllocateZeroBytes(string which, int length)
     {
@@ -54,7 +54,7 @@ public sealed class ArrayPoolTracingAllocationTests
         Assert.True(events == 0, $"no event is written at Informational on the hit path; saw {events}");
     }
 
-    [Fact]
+    [AllocationFact]
     public void ListenerAtInformational_NestedRentsOf1MB_AllocateZeroBytes()
     {
         using var listener = new BuffersListener(EventLevel.Informational);
@@ -70,7 +70,7 @@ public sealed class ArrayPoolTracingAllocationTests
         Assert.Equal(0, allocated);
     }
 
-    [Fact]
+    [PlatformFact(Requires.AllocationCounter | Requires.EventListener, "It compares allocations per event, which needs both an allocation counter and a listener that sees the events.")]
     public void ListenerAtVerbose_GenZeroAllocatesNothingBeyondWhatTheListenerItselfAllocatesPerEvent()
     {
         long perControlEvent;
@@ -105,7 +105,7 @@ public sealed class ArrayPoolTracingAllocationTests
         Assert.True(perPair <= 2 * perControlEvent, $"a rent+return allocated {perPair} B with a Verbose listener; the listener's own cost is {perControlEvent} B per event");
     }
 
-    [Fact]
+    [PlatformFact(Requires.AllocationCounter | Requires.EventListener, "It compares allocations per event, which needs both an allocation counter and a listener that sees the events.")]
     public void ListenerAtVerbose_CostsNoMorePerPairThanTheBclPoolsOwnEventSource()
     {
         // The BCL's ArrayPool<T>.Shared writes BufferRented (four integers) and BufferReturned (three) on every pair;

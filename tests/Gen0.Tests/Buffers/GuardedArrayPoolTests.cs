@@ -149,6 +149,37 @@ public class GuardedArrayPoolTests
         Assert.Equal(16_000, pool.RentCount);
         Assert.Equal(16_000, pool.ReturnCount);
         Assert.Equal(0, pool.OutstandingCount);
+        Assert.Empty(pool.GetOutstanding());
+        pool.AssertAllReturned();
+    }
+
+    /// <summary>
+    /// Issue 25: on netstandard2.0 GetOutstanding was always empty and AssertAllReturned, which read it, passed while
+    /// arrays were rented, so every leak check of the netstandard2.0 and Mono runs was blind. It runs in every run now.
+    /// </summary>
+    [Fact]
+    public void AssertAllReturned_Throws_WhileArraysRentedOnOtherThreadsAreOutstanding_AndNamesTheirRentStacks()
+    {
+        var pool = new GuardedArrayPool<int>();
+        int[][] kept = new int[4][];
+        Parallel.For(0, kept.Length, i => kept[i] = pool.Rent(10 + i));
+        int[] returnedEarly = pool.Rent(3);
+        pool.Return(returnedEarly);
+
+        InvalidOperationException error = Assert.Throws<InvalidOperationException>(pool.AssertAllReturned);
+        Assert.Contains("4 array(s) rented and not returned", error.Message);
+        Assert.Contains(nameof(AssertAllReturned_Throws_WhileArraysRentedOnOtherThreadsAreOutstanding_AndNamesTheirRentStacks), error.Message);
+        Assert.Equal([10, 11, 12, 13], pool.GetOutstanding().Select(r => r.RequestedLength).OrderBy(x => x));
+
+        pool.Return(kept[2]);
+        Assert.Equal(3, pool.GetOutstanding().Count);
+        Assert.DoesNotContain(pool.GetOutstanding(), r => r.RequestedLength == 12);
+        foreach (int[] array in kept.Where((_, i) => i != 2))
+        {
+            pool.Return(array);
+        }
+
+        pool.AssertAllReturned();
     }
 
     internal sealed class CountingPool<T> : ArrayPool<T>
@@ -195,6 +226,7 @@ public class GuardedArrayPoolLeakTests
 
         Assert.Equal(1, pool.LeakCount);
         Assert.Equal(0, pool.OutstandingCount);
+        Assert.Empty(pool.GetOutstanding());
         Assert.Contains(nameof(RentAndDrop), Assert.Single(pool.GetLeaks()).RentStackTrace);
         Assert.Throws<InvalidOperationException>(pool.AssertAllReturned);
     }

@@ -1,3 +1,5 @@
+using Gen0.Tests.Infrastructure;
+
 namespace Gen0.Tests.Buffers;
 
 /// <summary>Runs code on a new thread and waits for it, so a test can be sure the code ran on another thread.</summary>
@@ -25,7 +27,7 @@ internal static class OtherThread
             }
         });
         thread.Start();
-        thread.Join();
+        Bounded.Join(thread);
         if (error is not null)
         {
             throw new InvalidOperationException("The code on the other thread failed.", error);

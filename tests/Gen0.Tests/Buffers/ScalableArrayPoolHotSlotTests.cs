@@ -245,7 +245,7 @@ public sealed class ScalableArrayPoolHotSlotTests
     }
 
     [Fact]
-    public void FourThreads_OwnershipStamps_NeverShared_AndTheBudgetHolds()
+    public void FourThreads_OwnershipStamps_NeverShared_AndTheBudgetHolds() => Seeds.Run(Seeds.Fresh, () =>
     {
         // More threads than cores, nested rents (hot slot and stack), other threads' trims and a tight budget: every
         // rented array is stamped with its renter and checked before it goes back.
@@ -273,7 +273,7 @@ public sealed class ScalableArrayPoolHotSlotTests
                     {
                         try
                         {
-                            var random = new Random(id);
+                            var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
                             var held = new List<int[]>();
                             for (int op = 0; op < 40_000; op++)
                             {
@@ -331,7 +331,7 @@ public sealed class ScalableArrayPoolHotSlotTests
 
                 foreach (Thread worker in workers)
                 {
-                    worker.Join();
+                    Bounded.Join(worker);
                 }
 
                 Assert.Null(failure);
@@ -343,5 +343,5 @@ public sealed class ScalableArrayPoolHotSlotTests
         Assert.True(final.RetainedBytes <= final.ReservedBytes && final.ReservedBytes <= budget);
         Assert.Equal(final.Rents, final.Hits + final.Allocations);
         Assert.True(final.ThreadLocalHits > 0);
-    }
+    });
 }

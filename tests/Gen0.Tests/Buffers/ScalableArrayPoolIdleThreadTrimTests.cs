@@ -35,7 +35,7 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
                     }
 
                     ready.Signal();
-                    release.Wait();
+                    Bounded.Wait(release);
 
                     // Back to work after the trim: rent and return again, the budget is charged anew.
                     pool.Return(pool.Rent(4096));
@@ -78,7 +78,7 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
             {
                 foreach (Thread thread in threads)
                 {
-                    thread.Join();
+                    Bounded.Join(thread);
                 }
             },
             TimeSpan.FromSeconds(30),
@@ -110,7 +110,7 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
             pool.Return(a);
             pool.Return(b);
             ready.Set();
-            release.Wait();
+            Bounded.Wait(release);
         });
         idle.Start();
         try
@@ -135,12 +135,12 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
         finally
         {
             release.Set();
-            idle.Join();
+            Bounded.Join(idle);
         }
     }
 
     [Fact]
-    public void TrimRacingBusyOwners_KeepsTheBudgetAndNeverHandsAnArrayOutTwice()
+    public void TrimRacingBusyOwners_KeepsTheBudgetAndNeverHandsAnArrayOutTwice() => Seeds.Run(Seeds.Fresh, () =>
     {
         const long budget = 256 * 1024;
         using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { MaxRetainedBytes = budget, ShardCount = 2 });
@@ -154,7 +154,7 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
             int id = t + 1;
             workers[t] = new Thread(() =>
             {
-                var random = new Random(id);
+                var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
                 var held = new List<byte[]>();
                 while (!stop.IsCancellationRequested)
                 {
@@ -198,7 +198,7 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
                 stop.Cancel();
                 foreach (Thread worker in workers)
                 {
-                    worker.Join();
+                    Bounded.Join(worker);
                 }
             },
             TimeSpan.FromSeconds(60),
@@ -210,5 +210,5 @@ public sealed class ScalableArrayPoolIdleThreadTrimTests
         ScalableArrayPoolStatistics end = pool.GetStatistics();
         Assert.Equal(0, end.RetainedBytes);
         Assert.Equal(end.Rents, end.Hits + end.Allocations);
-    }
+    });
 }

@@ -40,7 +40,7 @@ public sealed class ScalableArrayPoolRetentionTests
     }
 
     [Fact]
-    public void RetainedBytes_NeverExceedBudget_UnderConcurrency()
+    public void RetainedBytes_NeverExceedBudget_UnderConcurrency() => Seeds.Run(Seeds.Fresh, () =>
     {
         const long budget = 100_000;
         using var pool = new ScalableArrayPool<long>(new ScalableArrayPoolOptions
@@ -75,7 +75,7 @@ public sealed class ScalableArrayPoolRetentionTests
             int seed = t;
             workers[t] = new Thread(() =>
             {
-                var random = new Random(seed);
+                var random = new Random(Seeds.ForWorker(Seeds.Fresh, seed));
                 var held = new List<long[]>();
                 for (int i = 0; i < 30_000; i++)
                 {
@@ -98,17 +98,17 @@ public sealed class ScalableArrayPoolRetentionTests
 
         foreach (Thread worker in workers)
         {
-            worker.Join();
+            Bounded.Join(worker);
         }
 
         stop.Cancel();
-        monitor.Join();
+        Bounded.Join(monitor);
         ScalableArrayPoolStatistics final = pool.GetStatistics();
         Assert.Equal(0, violations);
         Assert.True(samples > 0);
         Assert.True(final.DropsOverBudget > 0, $"the workload should have hit the budget: {final}");
         Assert.True(final.RetainedBytes <= final.ReservedBytes && final.ReservedBytes <= budget, final.ToString());
-    }
+    });
 
     [Fact]
     public void TrimmedReservations_OfALiveIdleThread_AreGivenBackByTheTrim()
@@ -125,12 +125,12 @@ public sealed class ScalableArrayPoolRetentionTests
             pool.Return(a);
             pool.Return(b);
             returned.Set();
-            trimmed.Wait();
+            Bounded.Wait(trimmed);
             _ = pool.Rent(1024);
             reservedAfter = pool.GetStatistics().ReservedBytes;
         });
         owner.Start();
-        returned.Wait();
+        Bounded.Wait(returned);
         Assert.Equal(budget, pool.GetStatistics().ReservedBytes);
 
         pool.Trim();
@@ -143,7 +143,7 @@ public sealed class ScalableArrayPoolRetentionTests
         Assert.Equal(0, pool.GetStatistics().DropsOverBudget);
 
         trimmed.Set();
-        owner.Join();
+        Bounded.Join(owner);
         Assert.Equal(16 * 1024, reservedAfter);
     }
 
@@ -167,10 +167,10 @@ public sealed class ScalableArrayPoolRetentionTests
             pool.Return(x);
             pool.Return(y);
             returned.Set();
-            done.Wait();
+            Bounded.Wait(done);
         });
         idleThread.Start();
-        returned.Wait();
+        Bounded.Wait(returned);
 
         var arrays = new List<byte[]>();
         for (int i = 0; i < 12; i++)
@@ -191,7 +191,7 @@ public sealed class ScalableArrayPoolRetentionTests
         }
 
         done.Set();
-        idleThread.Join();
+        Bounded.Join(idleThread);
         Assert.Equal(0, stats.RetainedBytes);
         Assert.Equal(0, stats.RetainedArrays);
         Assert.True(watch.Elapsed >= TimeSpan.FromMilliseconds(150), $"released after {watch.Elapsed}, before TrimAfter");

@@ -177,12 +177,12 @@ public sealed class ScalableArrayPoolStatisticsSnapshotTests
         int finished = 0;
         var trimmer = new Thread(() =>
         {
-            start.SignalAndWait();
+            Bounded.SignalAndWait(start);
             pool.Trim();
             Volatile.Write(ref finished, 1);
         });
         trimmer.Start();
-        start.SignalAndWait();
+        Bounded.SignalAndWait(start);
         while (true)
         {
             bool last = Volatile.Read(ref finished) != 0;
@@ -200,7 +200,7 @@ public sealed class ScalableArrayPoolStatisticsSnapshotTests
             }
         }
 
-        trimmer.Join();
+        Bounded.Join(trimmer);
     }
 
     private static void AssertState(ScalableArrayPoolStatistics stats, long bytes, long trimmed)

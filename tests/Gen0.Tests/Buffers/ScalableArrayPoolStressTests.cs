@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using Gen0.Buffers;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Buffers;
 
@@ -15,7 +16,7 @@ public sealed class ScalableArrayPoolStressTests
 
     [Theory]
     [MemberData(nameof(Configurations))]
-    public void ManyThreads_NeverHandTheSameArrayToTwoRenters(bool threadLocalCache, SizeClasses sizeClasses)
+    public void ManyThreads_NeverHandTheSameArrayToTwoRenters(bool threadLocalCache, SizeClasses sizeClasses) => Seeds.Run(Seeds.Fresh, () =>
     {
         // Small shards, a small budget, a fast idle timer and explicit trims, so that every tier, every drop reason and
         // the trimmer's races with the owners are exercised, with more threads than cores.
@@ -61,7 +62,7 @@ public sealed class ScalableArrayPoolStressTests
 
         foreach (Thread worker in workers)
         {
-            worker.Join();
+            Bounded.Join(worker);
         }
 
         Assert.Null(failure);
@@ -79,11 +80,11 @@ public sealed class ScalableArrayPoolStressTests
         Assert.True(stats.RetainedBytes <= stats.ReservedBytes && stats.ReservedBytes <= 64 * 1024);
         Assert.True(stats.Hits > 0);
         Assert.True(Interlocked.Read(ref operations) >= TotalOperations);
-    }
+    });
 
     private static int RunWorker(ScalableArrayPool<int> pool, int id, int operations, ConcurrentQueue<int[]> handOff, ref long budgetViolations)
     {
-        var random = new Random(id);
+        var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
         var held = new List<int[]>(8);
         for (int op = 0; op < operations; op++)
         {
@@ -153,7 +154,7 @@ public sealed class ScalableArrayPoolStressTests
     }
 
     [Fact]
-    public void GuardedOverScalable_EveryRentedArrayIsReturnedExactlyOnce()
+    public void GuardedOverScalable_EveryRentedArrayIsReturnedExactlyOnce() => Seeds.Run(Seeds.Fresh, () =>
     {
         using var inner = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { Name = "guarded", MaxArraysPerShard = 2, ShardCount = 2 });
         var guarded = new GuardedArrayPool<byte>(inner, captureStackTraces: false);
@@ -167,7 +168,7 @@ public sealed class ScalableArrayPoolStressTests
             {
                 try
                 {
-                    var random = new Random(seed);
+                    var random = new Random(Seeds.ForWorker(Seeds.Fresh, seed));
                     var held = new Stack<byte[]>();
                     for (int i = 0; i < 20_000; i++)
                     {
@@ -209,7 +210,7 @@ public sealed class ScalableArrayPoolStressTests
 
         foreach (Thread worker in workers)
         {
-            worker.Join();
+            Bounded.Join(worker);
         }
 
         while (handOff.TryDequeue(out byte[]? array))
@@ -221,5 +222,5 @@ public sealed class ScalableArrayPoolStressTests
         guarded.AssertAllReturned();
         Assert.Equal(guarded.RentCount, guarded.ReturnCount);
         Assert.Equal(guarded.RentCount, inner.GetStatistics().Rents);
-    }
+    });
 }

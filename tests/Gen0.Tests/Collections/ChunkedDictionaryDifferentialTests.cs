@@ -82,28 +82,31 @@ public sealed class ChunkedDictionaryDifferentialTests
     private static void Run<TKey>(ChunkedElementKind<TKey> kind, int startSize, int targetSize)
         where TKey : notnull
     {
-        for (int seed = 1; seed <= 2; seed++)
+        foreach (int seed in Seeds.Range(1, 2))
         {
-            Random random = new(seed * 15_485_863 + startSize + targetSize);
-            int domain = Math.Max(8, targetSize * 2);
-            Dictionary<TKey, string> expected = new();
-            ChunkedDictionary<TKey, string> actual = new(null, null, null, bucketChunkLength: 16, entryChunkLength: 16, directoryLength: 8);
-            for (int i = 0; i < startSize; i++)
+            Seeds.Run(seed, () =>
             {
-                TKey key = kind.Make(random, domain);
-                Assert.Equal(expected.TryAdd(key, "v" + i), actual.TryAdd(key, "v" + i));
-            }
+                Random random = new(seed * 15_485_863 + startSize + targetSize);
+                int domain = Math.Max(8, targetSize * 2);
+                Dictionary<TKey, string> expected = new();
+                ChunkedDictionary<TKey, string> actual = new(null, null, null, bucketChunkLength: 16, entryChunkLength: 16, directoryLength: 8);
+                for (int i = 0; i < startSize; i++)
+                {
+                    TKey key = kind.Make(random, domain);
+                    Assert.Equal(expected.TryAdd(key, "v" + i), actual.TryAdd(key, "v" + i));
+                }
 
-            for (int step = 0; step < 400; step++)
-            {
-                string name = $"{kind.Name} {startSize}->{targetSize} seed {seed} step {step}";
-                Step(kind, random, domain, targetSize, expected, actual, name);
-                Assert.Equal(expected.Count, actual.Count);
-                Differential.SameSequence(expected, actual, name);
-            }
+                for (int step = 0; step < 400; step++)
+                {
+                    string name = $"{kind.Name} {startSize}->{targetSize} seed {seed} step {step}";
+                    Step(kind, random, domain, targetSize, expected, actual, name);
+                    Assert.Equal(expected.Count, actual.Count);
+                    Differential.SameSequence(expected, actual, name);
+                }
 
-            Differential.SameSequence(expected.Keys, actual.Keys, "keys");
-            Differential.SameSequence(expected.Values, actual.Values, "values");
+                Differential.SameSequence(expected.Keys, actual.Keys, "keys");
+                Differential.SameSequence(expected.Values, actual.Values, "values");
+            });
         }
     }
 
@@ -151,7 +154,7 @@ public sealed class ChunkedDictionaryDifferentialTests
             case 10:
                 {
                     int capacity = random.Next(-1, expected.Count * 2 + 3);
-                    Differential.Same(() => expected.EnsureCapacity(capacity), () => actual.EnsureCapacity(capacity), name + " EnsureCapacity");
+                    Differential.SameCapacity(() => expected.EnsureCapacity(capacity), () => actual.EnsureCapacity(capacity), capacity, name + " EnsureCapacity");
                     break;
                 }
 

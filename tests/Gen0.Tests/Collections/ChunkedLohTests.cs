@@ -20,7 +20,7 @@ namespace Gen0.Tests.Collections;
 [Collection(GcSensitiveCollection.Name)]
 public sealed class ChunkedLohTests
 {
-    [Fact]
+    [PlatformFact(Requires.RuntimeEvents, "It counts the runtime's own large-object allocation ticks, which .NET Framework and Mono do not deliver in process (ChunkedGenerationTests checks the promise on every runtime).")]
     public void FillingLargeChunkedCollectionsAllocatesNothingOnTheLoh()
     {
         using LargeAllocationListener listener = new();

@@ -102,7 +102,7 @@ public class PooledDictionaryLifecycleTests
         ["EnsureCapacity no-op"] = d => Ensure(d, 1),
     };
 
-    [Theory]
+    [PlatformTheory(Requires.NetBcl, "Mono's hash collections are CoreFX 2.x's: they invalidate enumerators on Remove and Clear and enumerate in another order after removals, so a differential run against them diverges at the first such step (the .NET runs cover it).")]
     [MemberData(nameof(Mutations))]
     public void Enumerators_AreVersionedLikeTheBcl(string mutation)
     {
@@ -203,7 +203,7 @@ public class PooledDictionaryLifecycleTests
     {
         Differential.Same(() => new Dictionary<int, int>(-1).Count, () => new PooledDictionary<int, int>(-1).Count, "negative capacity");
         Differential.Same(() => new Dictionary<int, int>((IDictionary<int, int>)null!).Count, () => new PooledDictionary<int, int>((IDictionary<int, int>)null!).Count, "null dictionary");
-        Differential.Same(() => new Dictionary<int, int>((IEnumerable<KeyValuePair<int, int>>)null!).Count, () => new PooledDictionary<int, int>((IEnumerable<KeyValuePair<int, int>>)null!).Count, "null collection");
+        Differential.Same(() => BclTwins.Dictionary((IEnumerable<KeyValuePair<int, int>>)null!).Count, () => new PooledDictionary<int, int>((IEnumerable<KeyValuePair<int, int>>)null!).Count, "null collection");
         Differential.Same(() => new Dictionary<int, int>(4).EnsureCapacity(-1), () => new PooledDictionary<int, int>(4).EnsureCapacity(-1), "EnsureCapacity(-1)");
         Differential.Same(() => { var d = new Dictionary<int, int> { [1] = 1, [2] = 2 }; d.TrimExcess(1); return 0; }, () => { var d = new PooledDictionary<int, int> { [1] = 1, [2] = 2 }; d.TrimExcess(1); return 0; }, "TrimExcess below Count");
         Assert.Throws<ArgumentNullException>(() => new PooledDictionary<int, int>.KeyCollection(null!));

@@ -91,7 +91,7 @@ public class PooledHashSetLifecycleTests
         ["EnsureCapacity grow"] = s => Call(s, h => h.EnsureCapacity(500), p => p.EnsureCapacity(500)),
     };
 
-    [Theory]
+    [PlatformTheory(Requires.NetBcl, "Mono's hash collections are CoreFX 2.x's: they invalidate enumerators on Remove and Clear and enumerate in another order after removals, so a differential run against them diverges at the first such step (the .NET runs cover it).")]
     [MemberData(nameof(Mutations))]
     public void Enumerators_AreVersionedLikeTheBcl(string mutation)
     {

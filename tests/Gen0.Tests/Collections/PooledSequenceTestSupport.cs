@@ -35,7 +35,7 @@ public static class PooledSequenceTestSupport
         Differential.Same(() => { expectedItems = expected().ToArray(); return true; }, () => { actualItems = actual().ToArray(); return true; }, step);
         if (expectedItems is not null)
         {
-            Assert.True(expectedItems.AsSpan().SequenceEqual(actualItems), $"{step}: items differ");
+            Assert.True(expectedItems.AsSpan().SequenceEqual(actualItems, EqualityComparer<T>.Default), $"{step}: items differ");
         }
     }
 

@@ -29,10 +29,18 @@ public class PooledStackDifferentialTests
 
     private static void Run<T>(int size, Func<Random, T> next)
     {
+        foreach (int seed in Seeds.With(unchecked((size * 7877) + typeof(T).Name.Length)))
+        {
+            Seeds.Run(seed, () => RunSeed(seed, size, next));
+        }
+    }
+
+    private static void RunSeed<T>(int seed, int size, Func<Random, T> next)
+    {
         bool large = size >= 100_000;
         int operations = large ? 200 : 2_000;
         int compareEvery = large ? 50 : 1;
-        Random random = new(unchecked((size * 7877) + typeof(T).Name.Length));
+        Random random = new(seed);
         PooledSequenceTrackingPool<T> pool = new();
 
         T[] initial = Enumerable.Range(0, size).Select(_ => next(random)).ToArray();

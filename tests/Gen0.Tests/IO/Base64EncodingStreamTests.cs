@@ -1,6 +1,7 @@
 using System.Text;
 using System.Xml;
 using Gen0.IO;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.IO;
 
@@ -18,7 +19,7 @@ public class Base64EncodingStreamTests
         var data = new TheoryData<Destination, int>();
         foreach (Destination destination in Enum.GetValues<Destination>())
         {
-            for (int seed = 1; seed <= 4; seed++)
+            foreach (int seed in Seeds.Range(1, 4))
             {
                 data.Add(destination, seed);
             }
@@ -29,7 +30,10 @@ public class Base64EncodingStreamTests
 
     [Theory]
     [MemberData(nameof(DestinationsAndSeeds))]
-    public void RandomInputs_InRandomWriteSizes_EqualConvertToBase64String(Destination destination, int seed)
+    public void RandomInputs_InRandomWriteSizes_EqualConvertToBase64String(Destination destination, int seed) =>
+        Seeds.Run(seed, () => RandomInputs(destination, seed));
+
+    private static void RandomInputs(Destination destination, int seed)
     {
         var random = new Random(seed);
         int[] sizes = [0, 1, 2, 3, 4, 5, 6, 7, 100, 12 * 1024, (12 * 1024) + 1, 9 * 1024 * 3, random.Next(1, 200_000)];
@@ -176,7 +180,7 @@ public class Base64EncodingStreamTests
         stream.Dispose();
     }
 
-    [Fact]
+    [AllocationFact]
     public void Encoding10MB_UsesAFixedBufferWhateverTheInputSize()
     {
         byte[] chunk = new byte[64 * 1024];

@@ -56,7 +56,7 @@ public class PooledMemoryStreamDiagnosticsTests
         Assert.Contains("\"renamed\": disposed", stream.ToString(), StringComparison.Ordinal);
     }
 
-    [Fact]
+    [PlatformFact(Requires.EventListener, "Mono's EventListener never sees the Gen0-IO event source.")]
     public void CreatedAndDisposed_AreVerboseEvents_WithIdTagLengthAndCapacity()
     {
         using var listener = new IOEventCollector(EventLevel.Verbose);
@@ -77,7 +77,7 @@ public class PooledMemoryStreamDiagnosticsTests
         Assert.Empty(listener.For(stream.Id, "StreamDoubleDisposed"));
     }
 
-    [Fact]
+    [PlatformFact(Requires.EventListener, "Mono's EventListener never sees the Gen0-IO event source.")]
     public void DisposedTwice_IsAWarning_WithTheCreationAndDisposeStacks_AndIsCounted()
     {
         using var listener = new IOEventCollector(EventLevel.Warning);
@@ -102,7 +102,7 @@ public class PooledMemoryStreamDiagnosticsTests
         Assert.Throws<ObjectDisposedException>(() => stream.Length);
     }
 
-    [Fact]
+    [PlatformFact(Requires.EventListener, "Mono's EventListener never sees the Gen0-IO event source.")]
     public void LargeToArray_IsAWarning_SmallOnesAreNot()
     {
         using var listener = new IOEventCollector(EventLevel.Warning);
@@ -134,7 +134,7 @@ public class PooledMemoryStreamDiagnosticsTests
         Assert.Equal([4], other.ToArray());
     }
 
-    [Fact]
+    [PlatformFact(Requires.EventListener, "Mono's EventListener never sees the Gen0-IO event source.")]
     public void BeyondMaximumStreamCapacity_MemoryStreamsExceptions_BeforeRenting_AndAnErrorEvent()
     {
         using var listener = new IOEventCollector(EventLevel.Error);
@@ -192,7 +192,7 @@ public class PooledMemoryStreamDiagnosticsTests
 [Collection(GcSensitiveCollection.Name)]
 public class PooledMemoryStreamLifetimeTests
 {
-    [Fact]
+    [PlatformFact(Requires.EventListener, "Mono's EventListener never sees the Gen0-IO event source.")]
     public void ALeakedStream_IsReportedByItsFinalizer_WithTheCreationStack_AndCounted()
     {
         using var listener = new IOEventCollector(EventLevel.Error);
@@ -214,7 +214,7 @@ public class PooledMemoryStreamLifetimeTests
         Assert.True(StreamCounters.Leaked >= before + 1, "the leak is counted");
     }
 
-    [Fact]
+    [PlatformFact(Requires.EventListener, "Mono's EventListener never sees the Gen0-IO event source.")]
     public void DetectLeaks_WithoutStacks_ReportsTheLeak_WithAnEmptyStack()
     {
         using var listener = new IOEventCollector(EventLevel.Error);
@@ -319,9 +319,15 @@ public class PooledMemoryStreamLifetimeTests
 
     private static long SizeOf<T>()
     {
+#if GEN0_NETFRAMEWORK
+        _ = System.Runtime.Serialization.FormatterServices.GetUninitializedObject(typeof(T));
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        _ = System.Runtime.Serialization.FormatterServices.GetUninitializedObject(typeof(T));
+#else
         _ = RuntimeHelpers.GetUninitializedObject(typeof(T)); // the runtime's first call caches how to allocate T
         long before = GC.GetAllocatedBytesForCurrentThread();
         _ = RuntimeHelpers.GetUninitializedObject(typeof(T));
+#endif
         return GC.GetAllocatedBytesForCurrentThread() - before;
     }
 

@@ -179,7 +179,7 @@ public class PooledMemoryStreamTests
         Assert.Equal(64, stream.Length);
     }
 
-    [Fact]
+    [AllocationFact]
     public void GetReadOnlySequence_AllocatesNothingInSteadyState()
     {
         using var stream = new PooledMemoryStream(null, 1024);

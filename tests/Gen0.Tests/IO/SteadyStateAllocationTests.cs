@@ -15,7 +15,7 @@ public class SteadyStateAllocationTests
 {
     private const int Chunk = 64 * 1024;
 
-    [Theory]
+    [AllocationTheory]
     [InlineData(100)]
     [InlineData(1024)]
     [InlineData(64 * 1024)]
@@ -38,7 +38,7 @@ public class SteadyStateAllocationTests
         Assert.True(objectOnly < 256, $"The stream object is {objectOnly} B.");
     }
 
-    [Fact]
+    [AllocationFact]
     public void PooledMemoryStream_16MiB_WithAListenerAtInformational_AllocatesOnlyTheStreamObject()
     {
         // The block pool writes its events to Gen0-Buffers; at Informational nothing is written in steady state, and
@@ -59,7 +59,7 @@ public class SteadyStateAllocationTests
         Assert.True(perOp <= objectOnly, $"With a listener, a 16 MiB stream cycle allocated {perOp:N0} B; the stream object alone is {objectOnly:N0} B.");
     }
 
-    [Fact]
+    [AllocationFact]
     public void PooledMemoryStream_ToArray_AllocatesOnlyItsResult()
     {
         const int size = 16 * 1024 * 1024;
@@ -70,7 +70,7 @@ public class SteadyStateAllocationTests
         Assert.True(allocated <= size + 64, $"ToArray of 16 MiB allocated {allocated:N0} B.");
     }
 
-    [Theory]
+    [AllocationTheory]
     [InlineData(1)]
     [InlineData(32)]
     [InlineData(1000)]

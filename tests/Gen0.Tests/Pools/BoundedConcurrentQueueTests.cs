@@ -1,5 +1,6 @@
 using Gen0.Pools;
 using Xunit;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Pools;
 
@@ -57,30 +58,36 @@ public class BoundedConcurrentQueueTests
     [InlineData(17)]
     public void Differential_AgainstQueue_WithSeededRandomOperations(int capacity)
     {
-        var random = new Random(capacity * 7919);
-        var queue = new BoundedConcurrentQueue<string>(capacity);
-        var reference = new Queue<string>();
-        for (int step = 0; step < 5_000; step++)
+        foreach (int seed in Seeds.With(capacity * 7919))
         {
-            if (random.Next(3) != 0)
+            Seeds.Run(seed, () =>
             {
-                string value = step.ToString(System.Globalization.CultureInfo.InvariantCulture);
-                bool expected = reference.Count < capacity;
-                if (expected)
+                var random = new Random(seed);
+                var queue = new BoundedConcurrentQueue<string>(capacity);
+                var reference = new Queue<string>();
+                for (int step = 0; step < 5_000; step++)
                 {
-                    reference.Enqueue(value);
+                    if (random.Next(3) != 0)
+                    {
+                        string value = step.ToString(System.Globalization.CultureInfo.InvariantCulture);
+                        bool expected = reference.Count < capacity;
+                        if (expected)
+                        {
+                            reference.Enqueue(value);
+                        }
+
+                        Assert.Equal(expected, queue.TryEnqueue(value));
+                    }
+                    else
+                    {
+                        bool expected = reference.TryDequeue(out string? expectedItem);
+                        Assert.Equal(expected, queue.TryDequeue(out string? item));
+                        Assert.Equal(expectedItem, item);
+                    }
+
+                    Assert.Equal(reference.Count, queue.Count);
                 }
-
-                Assert.Equal(expected, queue.TryEnqueue(value));
-            }
-            else
-            {
-                bool expected = reference.TryDequeue(out string? expectedItem);
-                Assert.Equal(expected, queue.TryDequeue(out string? item));
-                Assert.Equal(expectedItem, item);
-            }
-
-            Assert.Equal(reference.Count, queue.Count);
+            });
         }
     }
 
@@ -151,7 +158,7 @@ public class BoundedConcurrentQueueTests
         threads.ForEach(t => t.Start());
         Assert.All(threads, t => Assert.True(t.Join(TimeSpan.FromSeconds(60))));
         done.Cancel();
-        observer.Join();
+        Bounded.Join(observer);
 
         Assert.Equal(producers * perProducer, produced);
         Assert.Equal(producers * perProducer, consumed);
@@ -177,7 +184,7 @@ public class BoundedConcurrentQueueTests
             }
         })).ToList();
         threads.ForEach(t => t.Start());
-        threads.ForEach(t => t.Join());
+        threads.ForEach(t => Bounded.Join(t));
         Assert.Equal(capacity, accepted);
         Assert.Equal(capacity, queue.Count);
     }

@@ -1,5 +1,6 @@
 using Gen0.Pools;
 using Xunit;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Pools;
 
@@ -408,7 +409,7 @@ public class PoolContractTests
         PooledThing? other = null;
         var thread = new Thread(() => { other = pool.Rent(); pool.Return(other); });
         thread.Start();
-        thread.Join();
+        Bounded.Join(thread);
         Assert.Same(other, pool.Rent());
     }
 

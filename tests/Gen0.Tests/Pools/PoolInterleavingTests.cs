@@ -15,11 +15,11 @@ public class PoolInterleavingTests
     private const int Actors = 5;
     private const int OperationsPerActor = 150;
 
-    public static TheoryData<int> Seeds()
+    public static TheoryData<int> InterleavingSeeds()
     {
-        int count = Environment.GetEnvironmentVariable("GEN0_SOAK") == "1" ? 2_000 : 20;
+        int count = Soak.Scale(20, 5, 100);
         var data = new TheoryData<int>();
-        for (int seed = 0; seed < count; seed++)
+        foreach (int seed in Seeds.Range(0, count - 1))
         {
             data.Add(seed);
         }
@@ -28,8 +28,10 @@ public class PoolInterleavingTests
     }
 
     [Theory]
-    [MemberData(nameof(Seeds))]
-    public void RandomInterleaving_KeepsEveryInvariant(int seed)
+    [MemberData(nameof(InterleavingSeeds))]
+    public void RandomInterleaving_KeepsEveryInvariant(int seed) => Seeds.Run(seed, () => Interleave(seed));
+
+    private static void Interleave(int seed)
     {
         var setup = new Random(seed);
         int maxSize = setup.Next(1, 5);

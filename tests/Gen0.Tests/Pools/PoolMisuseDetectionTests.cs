@@ -155,7 +155,7 @@ public class PoolMisuseDetectionTests
                     {
                         threads[t] = new Thread(() =>
                         {
-                            start.SignalAndWait();
+                            Bounded.SignalAndWait(start);
                             try
                             {
                                 pool.Return(item);

@@ -1,5 +1,6 @@
 using Gen0.Pools;
 using Xunit;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Pools;
 
@@ -55,7 +56,7 @@ public class PoolWaitTests
             order.Add(waiters.IndexOf(done));
             current = await done;
             Assert.Same(held, current);
-            await Task.Delay(10);
+            await Task.Delay(10); // room for a wrongly woken second waiter to complete: nothing to wait for when correct
             Assert.Equal(i + 1, waiters.Count(w => w.IsCompleted)); // exactly one waiter served per return
         }
 
@@ -106,10 +107,15 @@ public class PoolWaitTests
     {
         using Pool<PooledThing> pool = WaitingPool(1, TimeSpan.FromSeconds(10));
         PooledThing held = pool.Rent();
-        var returner = new Thread(() => { Thread.Sleep(50); pool.Return(held); });
+        // Returns once the renter below is waiting (not after a sleep that hopes it is).
+        var returner = new Thread(() =>
+        {
+            Bounded.Until(() => pool.WaitingCount == 1, "the renter to wait");
+            pool.Return(held);
+        });
         returner.Start();
         Assert.Same(held, pool.Rent());
-        returner.Join();
+        Bounded.Join(returner);
     }
 
     [Fact]

@@ -1,5 +1,6 @@
 using Gen0.Buffers;
 using Gen0.Scopes;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Scopes;
 
@@ -42,7 +43,7 @@ public class ArrayPoolScopeExtensionsTests
         DisposeScope scope = DisposeScope.BeginScope(DisposeScopeOption.RequiresNew);
         Thread other = new(scope.Dispose);
         other.Start();
-        other.Join();
+        Bounded.Join(other);
         try
         {
             Assert.Throws<ObjectDisposedException>(() => pool.LeaseScope(10));

@@ -460,7 +460,7 @@ public class DisposeScopeAdversarialTests
     public async Task ConcurrentRegistration_FromMoreThreadsThanCores_WhileTheScopeEnds_NoObjectLostOrDisposedTwice()
     {
         int threads = Environment.ProcessorCount * 4;
-        int rounds = Environment.GetEnvironmentVariable("GEN0_SOAK") == "1" ? 2_000 : 60;
+        int rounds = Soak.Scale(60, 3, 33);
         long totalAccepted = 0, totalRefused = 0;
         for (int round = 0; round < rounds; round++)
         {
@@ -471,7 +471,7 @@ public class DisposeScopeAdversarialTests
             using Barrier start = new(threads + 1);
             Thread[] registrars = Enumerable.Range(0, threads).Select(_ => new Thread(() =>
             {
-                start.SignalAndWait();
+                Bounded.SignalAndWait(start);
                 for (int i = 0; i < 40; i++)
                 {
                     CountingDisposable item = new();
@@ -492,7 +492,7 @@ public class DisposeScopeAdversarialTests
                 thread.Start();
             }
 
-            start.SignalAndWait();
+            Bounded.SignalAndWait(start);
 
             // End the scope after a varying share of the registrations has started (the registrar threads can be
             // slow to get a core on a loaded machine), bounded in time.

@@ -6,7 +6,7 @@ namespace Gen0.Tests.Scopes;
 [Collection(GcSensitiveCollection.Name)]
 public class DisposeScopeAllocationTests
 {
-    [Theory]
+    [AllocationTheory]
     [InlineData(4)]
     [InlineData(5)]
     [InlineData(100)]
@@ -42,7 +42,7 @@ public class DisposeScopeAllocationTests
         }
     }
 
-    [Theory]
+    [AllocationTheory]
     [InlineData(1)]
     [InlineData(4)]
     [InlineData(100)]

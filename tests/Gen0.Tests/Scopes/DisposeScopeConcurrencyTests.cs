@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using Gen0.Scopes;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Scopes;
 
@@ -18,7 +19,7 @@ public class DisposeScopeConcurrencyTests
         await Task.WhenAll(Enumerable.Range(0, tasks).Select(t => Task.Run(() =>
         {
             NeedDispose[] mine = items[t] = new NeedDispose[perTask];
-            start.SignalAndWait();
+            Bounded.SignalAndWait(start);
             for (int i = 0; i < perTask; i++)
             {
                 mine[i] = new NeedDispose($"{t}:{i}", log).RegisterDisposeScope();
@@ -54,7 +55,7 @@ public class DisposeScopeConcurrencyTests
             using ManualResetEventSlim go = new();
             Task[] registrars = Enumerable.Range(0, 2).Select(_ => Task.Run(() =>
             {
-                go.Wait();
+                Bounded.Wait(go);
                 for (int i = 0; i < 50; i++)
                 {
                     NeedDispose item = new("x", log);

@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using Gen0.Scopes;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Scopes;
 
@@ -232,7 +233,7 @@ public class DisposeScopeTests
         DisposeScope ended = DisposeScope.BeginScope(DisposeScopeOption.RequiresNew);
         Thread other = new(ended.Dispose);
         other.Start();
-        other.Join();
+        Bounded.Join(other);
         Assert.Same(ended, DisposeScope.Current);
 
         DisposeScope fresh = DisposeScope.BeginScope();
@@ -296,7 +297,7 @@ public class DisposeScopeTests
             seenAfter = DisposeScope.Current;
         });
         other.Start();
-        other.Join();
+        Bounded.Join(other);
         Assert.Null(seenAfter);
         Assert.True(scope.IsDisposed);
         Assert.Same(scope, DisposeScope.Current); // this flow still sees it, and registering now would be reported

@@ -359,13 +359,16 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
             _entries.Clear(count, oldCount - count);
         }
 
-        _entries.TrimTo(newSize);
-        _buckets.TrimTo(newSize);
-        _entries.Grow(newSize, geometric: false);
-        _buckets.Grow(newSize, geometric: false);
+        // Consistent at the current size first: trimming a storage may rent (a lone short chunk is replaced), and a
+        // pool that throws there must leave a valid, merely untrimmed, table behind.
         _count = count;
         _freeCount = 0;
         _freeList = -1;
+        Rehash(_bucketCount);
+        _entries.TrimTo(newSize);
+        _entries.Grow(newSize, geometric: false);
+        _buckets.TrimTo(newSize);
+        _buckets.Grow(newSize, geometric: false);
         Rehash(newSize);
     }
 

@@ -22,14 +22,7 @@ internal partial struct ChunkedStorage<T>
         int firstChunk = index >> _shift;
         int lastChunk = (end - 1) >> _shift;
         int runCount = lastChunk - firstChunk + 1;
-        int[] bounds = new int[runCount + 1];
-        bounds[0] = index;
-        for (int run = 1; run < runCount; run++)
-        {
-            bounds[run] = (firstChunk + run) << _shift;
-        }
-
-        bounds[runCount] = end;
+        var bounds = new RunBounds(index, end, firstChunk, _shift, width: 1);
         for (int run = 0; run < runCount; run++)
         {
             Span<T> span = GetSegment(bounds[run], bounds[run + 1] - bounds[run]);
@@ -73,6 +66,7 @@ internal partial struct ChunkedStorage<T>
                     }
 
                     inBuffer = !inBuffer;
+                    bounds = bounds.Doubled();
                 }
             }
             catch (Exception ex) when (ex is not OutOfMemoryException)
@@ -107,10 +101,10 @@ internal partial struct ChunkedStorage<T>
 
     /// <summary>
     /// Merges runs pairwise from <paramref name="source"/> into <paramref name="destination"/> (positions are the
-    /// sorted storage's; each side subtracts its base) and rewrites <paramref name="bounds"/> for the merged runs.
+    /// sorted storage's; each side subtracts its base); the merged runs are those of <c>bounds.Doubled()</c>.
     /// </summary>
     /// <returns>The number of runs after the pass.</returns>
-    private static int MergePass<TComparer>(in ChunkedStorage<T> source, int sourceBase, in ChunkedStorage<T> destination, int destinationBase, int[] bounds, int runCount, TComparer comparer)
+    private static int MergePass<TComparer>(in ChunkedStorage<T> source, int sourceBase, in ChunkedStorage<T> destination, int destinationBase, RunBounds bounds, int runCount, TComparer comparer)
         where TComparer : IComparer<T>
     {
         int merged = 0;
@@ -174,11 +168,24 @@ internal partial struct ChunkedStorage<T>
                 CopyBetween(in source, right - sourceBase, in destination, target - destinationBase, high - right);
             }
 
-            bounds[merged++] = low;
+            merged++;
         }
 
-        bounds[merged] = bounds[runCount];
         return merged;
+    }
+
+    /// <summary>
+    /// Where the runs of a merge pass start: every run but the first starts at a chunk boundary and spans
+    /// <c>width</c> chunks, so the bounds are computed rather than kept in an array (which, one entry per chunk, could
+    /// itself reach the LOH for a long enough list, and on Mono's 8,000-byte threshold does at 2,000 chunks).
+    /// </summary>
+    private readonly struct RunBounds(int index, int end, int firstChunk, int shift, long width)
+    {
+        /// <summary>Gets where run <paramref name="run"/> starts; the run count gives the end.</summary>
+        public int this[int run] => run == 0 ? index : (int)Math.Min(end, (firstChunk + (run * width)) << shift);
+
+        /// <summary>Returns the bounds after a pass has merged each pair of runs.</summary>
+        public RunBounds Doubled() => new(index, end, firstChunk, shift, width * 2);
     }
 
     /// <summary>The default comparer as a struct, so that the merge of primitive elements devirtualizes.</summary>

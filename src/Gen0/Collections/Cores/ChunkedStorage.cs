@@ -16,10 +16,12 @@ namespace Gen0.Collections;
 /// <see cref="List{T}"/> does, so that small collections cost no more memory than their BCL twins. Past one chunk,
 /// growing only appends chunks: no element is ever copied again.</para>
 /// <para>The chunk directory is itself an array of references, so it too must stay small: the flat directory holds
-/// at most <c>directoryLength</c> chunks (8,192 on 64-bit: the largest reference array below the threshold), and
-/// chunks beyond it live in pages of the same length, found through a page directory of the same bound. The flat
-/// directory serves every index of a collection below <c>8,192 × ChunkLength</c> elements (64 Mi longs, 16 Mi
-/// 24-byte structs) with a single bounds check; beyond it one more load is paid.</para>
+/// at most <c>directoryLength</c> chunks (8,192 on 64-bit: the largest reference array below the threshold; 512 on
+/// Mono, see <see cref="ChunkedArrayLimit"/>), and chunks beyond it live in pages of the same length, found through a
+/// page directory of the same bound. The flat directory serves every index of a collection below
+/// <c>8,192 × ChunkLength</c> elements (64 Mi longs, 16 Mi 24-byte structs) with a single bounds check; beyond it one
+/// more load is paid. The page directory bounds the capacity: on CoreCLR far beyond <see cref="int.MaxValue"/>
+/// elements, on Mono <c>(512 + 512²) × ChunkLength</c> (134 Mi longs, 268 Mi ints).</para>
 /// <para>This is a mutable struct: it lives in a field of its owner and is only ever used through that field.</para>
 /// </remarks>
 /// <typeparam name="T">The element type.</typeparam>
@@ -68,11 +70,11 @@ internal partial struct ChunkedStorage<T>
         _capacity = 0;
     }
 
-    /// <summary>Gets the chunk length the runtime's LOH threshold allows for <typeparamref name="T"/>.</summary>
-    public static int DefaultChunkLength => LargeObjectHeap.MaxPowerOfTwoLength<T>();
+    /// <summary>Gets the chunk length the GC's large-object threshold allows for <typeparamref name="T"/> (<see cref="ChunkedArrayLimit"/>).</summary>
+    public static int DefaultChunkLength => ChunkedArrayLimit.MaxPowerOfTwoLength<T>();
 
     /// <summary>Gets the longest chunk directory that stays off the LOH.</summary>
-    public static int DefaultDirectoryLength => LargeObjectHeap.MaxPowerOfTwoLength<T[]>();
+    public static int DefaultDirectoryLength => ChunkedArrayLimit.MaxPowerOfTwoLength<T[]>();
 
     /// <summary>Gets the number of elements the storage holds without growing.</summary>
     public readonly int Capacity => _capacity;
@@ -218,15 +220,40 @@ internal partial struct ChunkedStorage<T>
             }
         }
 
-        long chunksNeeded = ((long)wanted + _mask) >> _shift;
         if (minCapacity > MaxCapacity)
         {
             ThrowCapacityOverflow();
         }
 
-        while (_chunkCount < chunksNeeded)
+        long chunksNeeded = Math.Min(((long)wanted + _mask) >> _shift, MaxChunkCount);
+        if (((long)minCapacity + _mask) >> _shift > chunksNeeded)
         {
-            AppendChunk(Rent(chunkLength));
+            ThrowCapacityOverflow();
+        }
+
+        // All or nothing: when the pool throws part way (or memory runs out), the chunks rented by this call go back and
+        // the storage stays as it was.
+        int chunkCountBefore = _chunkCount;
+        try
+        {
+            while (_chunkCount < chunksNeeded)
+            {
+                T[] chunk = Rent(chunkLength);
+                try
+                {
+                    AppendChunk(chunk);
+                }
+                catch
+                {
+                    Return(chunk);
+                    throw;
+                }
+            }
+        }
+        catch
+        {
+            ReleaseChunksFrom(chunkCountBefore);
+            throw;
         }
 
         _capacity = (int)Math.Min((long)_chunkCount << _shift, int.MaxValue);
@@ -247,15 +274,17 @@ internal partial struct ChunkedStorage<T>
         int chunkLength = _mask + 1;
         if (count < chunkLength)
         {
-            if (_chunkCount > 1)
-            {
-                ReleaseChunksFrom(1);
-                _capacity = chunkLength;
-            }
-
-            if (count < _capacity)
+            // One short lone chunk is what is left: it is rented before anything is given back, so a pool that
+            // throws leaves the storage as it was.
+            bool severalChunks = _chunkCount > 1;
+            if (severalChunks || count < _capacity)
             {
                 ReplaceFirstChunk(count);
+            }
+
+            if (severalChunks)
+            {
+                ReleaseChunksFrom(1);
             }
 
             return;
@@ -416,7 +445,11 @@ internal partial struct ChunkedStorage<T>
         return -1;
     }
 
-    private readonly int MaxCapacity => int.MaxValue - (int.MaxValue & _mask);
+    private readonly int MaxCapacity => (int)Math.Min(int.MaxValue - (int.MaxValue & _mask), MaxChunkCount << _shift);
+
+    // The flat directory and a page directory of as many pages, each as long: on CoreCLR far beyond int.MaxValue
+    // elements, on Mono (512-entry directories) 262,656 chunks, 134 M longs.
+    private readonly long MaxChunkCount => (1L << _directoryShift) + (1L << (2 * _directoryShift));
 
     // Inline rather than called, so that a loop over element accesses holds no call (a call that may return makes the
     // JIT assume it changed memory, and reload every field after it). Pages hold only full chunks; a negative index
@@ -563,6 +596,6 @@ internal partial struct ChunkedStorage<T>
         ThrowHelper.ThrowInvalidOperation("The array pool returned an array shorter than requested or of another element type.");
 
     [System.Diagnostics.CodeAnalysis.DoesNotReturn]
-    private static void ThrowCapacityOverflow() =>
-        throw new OutOfMemoryException("The chunked collection cannot grow beyond int.MaxValue elements.");
+    private readonly void ThrowCapacityOverflow() =>
+        throw new OutOfMemoryException($"The chunked collection cannot grow beyond {MaxCapacity} elements (chunks of {_mask + 1}, directories of {1 << _directoryShift}).");
 }

@@ -8,7 +8,7 @@ namespace Gen0.Tests.Buffers.Suites;
 /// Ownership stamps, for every pool configuration and <see cref="ArrayPool{T}.Shared"/> as the control: more threads
 /// than cores rent, stamp the array with a token of their own (first and last element), hold it a little, check the
 /// stamp and return it; a trimmer thread trims meanwhile. A stamp changed while held means two renters had the same
-/// array. Bounded in operations and under a watchdog; <c>GEN0_SOAK=1</c> runs 20 times longer.
+/// array. Bounded in operations and under a watchdog; <c>GEN0_SOAK=ci</c> runs twice as long, <c>GEN0_SOAK=1</c> 20 times.
 /// </summary>
 public sealed class ArrayPoolStampStressSuite
 {
@@ -18,12 +18,12 @@ public sealed class ArrayPoolStampStressSuite
 
     [Theory]
     [MemberData(nameof(Configurations))]
-    public void MoreThreadsThanCores_NoArrayIsEverHeldByTwoRenters(string configuration)
+    public void MoreThreadsThanCores_NoArrayIsEverHeldByTwoRenters(string configuration) => Seeds.Run(Seeds.Fresh, () =>
     {
         using var underTest = ArrayPoolUnderTest<int>.Create(configuration);
         ArrayPool<int> pool = underTest.Pool;
         int threads = Math.Max(5, (Environment.ProcessorCount * 2) + 1);
-        int operations = (underTest.IsGuarded ? 4_000 : 20_000) * (Environment.GetEnvironmentVariable("GEN0_SOAK") == "1" ? 20 : 1);
+        int operations = Soak.Scale(underTest.IsGuarded ? 4_000 : 20_000, 2, 20);
         int violations = 0;
         string? firstViolation = null;
         using var stop = new CancellationTokenSource();
@@ -47,7 +47,7 @@ public sealed class ArrayPoolStampStressSuite
                     int id = t + 1;
                     workers[t] = new Thread(() =>
                     {
-                        var random = new Random(id);
+                        var random = new Random(Seeds.ForWorker(Seeds.Fresh, id));
                         var held = new List<(int[] Array, int Length, int Stamp)>();
                         int serial = 0;
                         for (int i = 0; i < operations; i++)
@@ -86,11 +86,11 @@ public sealed class ArrayPoolStampStressSuite
 
                 foreach (Thread worker in workers)
                 {
-                    worker.Join();
+                    Bounded.Join(worker);
                 }
 
                 stop.Cancel();
-                trimmer.Join();
+                Bounded.Join(trimmer);
             },
             TimeSpan.FromSeconds(90),
             $"stamp stress on {configuration}");
@@ -102,5 +102,5 @@ public sealed class ArrayPoolStampStressSuite
         }
 
         ArrayPoolContractSuite.AssertStatisticsInvariants(underTest);
-    }
+    });
 }

@@ -1,4 +1,5 @@
 using Gen0.Buffers;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Buffers.Suites;
 
@@ -16,7 +17,7 @@ public sealed class ScalableArrayPoolRandomSequenceTests
         var data = new TheoryData<string, int>();
         foreach (string configuration in new[] { "ScalableDefault", "ForLargeArrays", "Fine", "SmallBudget", "ZeroBudget", "OneShard", "SmallMaximum" })
         {
-            for (int seed = 1; seed <= 8; seed++)
+            foreach (int seed in Seeds.Range(1, 8))
             {
                 data.Add(configuration, seed);
             }
@@ -29,7 +30,7 @@ public sealed class ScalableArrayPoolRandomSequenceTests
     [MemberData(nameof(Cases))]
     public void RandomSequence_KeepsTheModelsInvariants(string configuration, int seed)
     {
-        OtherThread.Run(() => Run(configuration, seed));
+        Seeds.Run(seed, () => OtherThread.Run(() => Run(configuration, seed)));
     }
 
     private static void Run(string configuration, int seed)

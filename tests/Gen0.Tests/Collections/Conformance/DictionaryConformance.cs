@@ -1,5 +1,6 @@
 using System.Collections;
 using Gen0.Collections;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Collections.Conformance;
 
@@ -38,7 +39,7 @@ public abstract partial class DictionaryConformance<TKey> : EnumerableConformanc
 
     protected abstract TKey EquivalentKeyOf(int variant, int i);
 
-    protected override IEnumerable<KeyValuePair<TKey, int>> CreateTwin(int count) => new Dictionary<TKey, int>(Items(count), Comparers[Variant]);
+    protected override IEnumerable<KeyValuePair<TKey, int>> CreateTwin(int count) => BclTwins.Dictionary(Items(count), Comparers[Variant]);
 
     protected override IEnumerable<KeyValuePair<TKey, int>> CreateSubject(int count) => Create(Items(count), Comparers[Variant]);
 
@@ -177,52 +178,55 @@ public abstract partial class DictionaryConformance<TKey> : EnumerableConformanc
     {
         for (int variant = 0; variant < Comparers.Length; variant++)
         {
-            for (int seed = 1; seed <= 3; seed++)
+            foreach (int seed in Seeds.Range(1, 3))
             {
-                Random random = new((seed * 8_191) + variant);
-                Dictionary<TKey, int> twin = new(Comparers[variant]);
-                IDictionary<TKey, int> subject = Create([], Comparers[variant]);
-                for (int step = 0; step < 2_000; step++)
+                Seeds.Run(seed, () =>
                 {
-                    int k = random.Next(40);
-                    TKey key = random.Next(3) == 0 ? EquivalentKeyOf(variant, k) : Key(k);
-                    int value = random.Next(1000);
-                    string name = $"{ComparerNames[variant]} seed {seed} step {step}";
-                    switch (random.Next(8))
+                    Random random = new((seed * 8_191) + variant);
+                    Dictionary<TKey, int> twin = new(Comparers[variant]);
+                    IDictionary<TKey, int> subject = Create([], Comparers[variant]);
+                    for (int step = 0; step < 2_000; step++)
                     {
-                        case 0:
-                        case 1:
-                            Conformance.SameOutcome(() => twin.TryAdd(key, value), () => subject.TryAdd(key, value), name + " TryAdd");
-                            break;
-                        case 2:
-                            Conformance.SameOutcome(() => twin[key] = value, () => subject[key] = value, name + " set");
-                            break;
-                        case 3:
-                        case 4:
-                            Conformance.SameOutcome(() => twin.Remove(key, out int removed) ? removed : -1, () => subject.Remove(key, out int removed) ? removed : -1, name + " Remove");
-                            break;
-                        case 5:
-                            Conformance.SameOutcome(() => twin[key], () => subject[key], name + " get");
-                            break;
-                        case 6:
-                            Conformance.SameOutcome(() => twin.Add(key, value), () => subject.Add(key, value), name + " Add");
-                            break;
-                        default:
-                            if (random.Next(40) == 0)
-                            {
-                                twin.Clear();
-                                subject.Clear();
-                            }
+                        int k = random.Next(40);
+                        TKey key = random.Next(3) == 0 ? EquivalentKeyOf(variant, k) : Key(k);
+                        int value = random.Next(1000);
+                        string name = $"{ComparerNames[variant]} seed {seed} step {step}";
+                        switch (random.Next(8))
+                        {
+                            case 0:
+                            case 1:
+                                Conformance.SameOutcome(() => twin.TryAdd(key, value), () => subject.TryAdd(key, value), name + " TryAdd");
+                                break;
+                            case 2:
+                                Conformance.SameOutcome(() => twin[key] = value, () => subject[key] = value, name + " set");
+                                break;
+                            case 3:
+                            case 4:
+                                Conformance.SameOutcome(() => twin.Remove(key, out int removed) ? removed : -1, () => subject.Remove(key, out int removed) ? removed : -1, name + " Remove");
+                                break;
+                            case 5:
+                                Conformance.SameOutcome(() => twin[key], () => subject[key], name + " get");
+                                break;
+                            case 6:
+                                Conformance.SameOutcome(() => twin.Add(key, value), () => subject.Add(key, value), name + " Add");
+                                break;
+                            default:
+                                if (random.Next(40) == 0)
+                                {
+                                    twin.Clear();
+                                    subject.Clear();
+                                }
 
-                            break;
+                                break;
+                        }
+
+                        Conformance.SameSequence(twin, subject, name + " contents");
                     }
 
-                    Conformance.SameSequence(twin, subject, name + " contents");
-                }
-
-                Conformance.SameSequence(twin.Keys, subject.Keys, "keys");
-                Conformance.SameSequence(twin.Values, subject.Values, "values");
-                DisposeSubject(subject);
+                    Conformance.SameSequence(twin.Keys, subject.Keys, "keys");
+                    Conformance.SameSequence(twin.Values, subject.Values, "values");
+                    DisposeSubject(subject);
+                });
             }
         }
     }
@@ -285,7 +289,7 @@ public sealed class IntDictionaryControl : IntDictionaryConformance
 {
     protected override bool IsControl => true;
 
-    protected override IDictionary<int, int> Create(IEnumerable<KeyValuePair<int, int>> items, IEqualityComparer<int>? comparer) => new Dictionary<int, int>(items, comparer);
+    protected override IDictionary<int, int> Create(IEnumerable<KeyValuePair<int, int>> items, IEqualityComparer<int>? comparer) => BclTwins.Dictionary(items, comparer);
 }
 
 public sealed class IntPooledDictionaryConformance : IntDictionaryConformance
@@ -324,7 +328,7 @@ public sealed class StringDictionaryControl : StringDictionaryConformance
 {
     protected override bool IsControl => true;
 
-    protected override IDictionary<string, int> Create(IEnumerable<KeyValuePair<string, int>> items, IEqualityComparer<string>? comparer) => new Dictionary<string, int>(items, comparer);
+    protected override IDictionary<string, int> Create(IEnumerable<KeyValuePair<string, int>> items, IEqualityComparer<string>? comparer) => BclTwins.Dictionary(items, comparer);
 }
 
 public sealed class StringPooledDictionaryConformance : StringDictionaryConformance

@@ -1,5 +1,6 @@
 using System.Collections;
 using Gen0.Collections;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Collections.Conformance;
 
@@ -76,56 +77,59 @@ public abstract partial class ListConformance : EnumerableConformance<int>
     [Fact]
     public void RandomOperationsMatchTwin()
     {
-        int seeds = Environment.GetEnvironmentVariable("GEN0_SOAK") == "1" ? 40 : 4;
-        for (int seed = 1; seed <= seeds; seed++)
+        int seeds = Soak.Scale(4, 3, 10);
+        foreach (int seed in Seeds.Range(1, seeds))
         {
-            Random random = new(seed * 7_919);
-            List<int> twin = [];
-            IList<int> subject = Create([]);
-            for (int step = 0; step < 3_000; step++)
+            Seeds.Run(seed, () =>
             {
-                int value = random.Next(-20, 60);
-                int index = random.Next(-2, twin.Count + 3);
-                string name = $"seed {seed} step {step}";
-                switch (random.Next(10))
+                Random random = new(seed * 7_919);
+                List<int> twin = [];
+                IList<int> subject = Create([]);
+                for (int step = 0; step < 3_000; step++)
                 {
-                    case 0:
-                    case 1:
-                    case 2:
-                        Conformance.SameOutcome(() => twin.Add(value), () => subject.Add(value), name + " Add");
-                        break;
-                    case 3:
-                        Conformance.SameOutcome(() => twin.Insert(index, value), () => subject.Insert(index, value), name + " Insert");
-                        break;
-                    case 4:
-                        Conformance.SameOutcome(() => twin.RemoveAt(index), () => subject.RemoveAt(index), name + " RemoveAt");
-                        break;
-                    case 5:
-                        Conformance.SameOutcome(() => twin.Remove(value), () => subject.Remove(value), name + " Remove");
-                        break;
-                    case 6:
-                        Conformance.SameOutcome(() => twin[index] = value, () => subject[index] = value, name + " set");
-                        break;
-                    case 7:
-                        Conformance.SameOutcome(() => twin.IndexOf(value), () => subject.IndexOf(value), name + " IndexOf");
-                        break;
-                    case 8:
-                        Conformance.SameOutcome(() => twin.Contains(value), () => subject.Contains(value), name + " Contains");
-                        break;
-                    default:
-                        if (random.Next(20) == 0)
-                        {
-                            twin.Clear();
-                            subject.Clear();
-                        }
+                    int value = random.Next(-20, 60);
+                    int index = random.Next(-2, twin.Count + 3);
+                    string name = $"seed {seed} step {step}";
+                    switch (random.Next(10))
+                    {
+                        case 0:
+                        case 1:
+                        case 2:
+                            Conformance.SameOutcome(() => twin.Add(value), () => subject.Add(value), name + " Add");
+                            break;
+                        case 3:
+                            Conformance.SameOutcome(() => twin.Insert(index, value), () => subject.Insert(index, value), name + " Insert");
+                            break;
+                        case 4:
+                            Conformance.SameOutcome(() => twin.RemoveAt(index), () => subject.RemoveAt(index), name + " RemoveAt");
+                            break;
+                        case 5:
+                            Conformance.SameOutcome(() => twin.Remove(value), () => subject.Remove(value), name + " Remove");
+                            break;
+                        case 6:
+                            Conformance.SameOutcome(() => twin[index] = value, () => subject[index] = value, name + " set");
+                            break;
+                        case 7:
+                            Conformance.SameOutcome(() => twin.IndexOf(value), () => subject.IndexOf(value), name + " IndexOf");
+                            break;
+                        case 8:
+                            Conformance.SameOutcome(() => twin.Contains(value), () => subject.Contains(value), name + " Contains");
+                            break;
+                        default:
+                            if (random.Next(20) == 0)
+                            {
+                                twin.Clear();
+                                subject.Clear();
+                            }
 
-                        break;
+                            break;
+                    }
+
+                    Conformance.SameSequence(twin, subject, name + " contents");
                 }
 
-                Conformance.SameSequence(twin, subject, name + " contents");
-            }
-
-            DisposeSubject(subject);
+                DisposeSubject(subject);
+            });
         }
     }
 }

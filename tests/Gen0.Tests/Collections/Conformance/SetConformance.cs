@@ -1,4 +1,5 @@
 using Gen0.Collections;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Collections.Conformance;
 
@@ -92,41 +93,44 @@ public abstract partial class SetConformance<T> : EnumerableConformance<T>
     {
         for (int variant = 0; variant < Comparers.Length; variant++)
         {
-            for (int seed = 1; seed <= 3; seed++)
+            foreach (int seed in Seeds.Range(1, 3))
             {
-                Random random = new((seed * 65_537) + variant);
-                HashSet<T> twin = new(Comparers[variant]);
-                ISet<T> subject = Create([], Comparers[variant]);
-                for (int step = 0; step < 2_000; step++)
+                Seeds.Run(seed, () =>
                 {
-                    // A small domain, so that adds, removes and the odd comparers' equalities all hit often.
-                    T value = random.Next(3) == 0 ? EquivalentItemOf(variant, random.Next(40)) : Item(random.Next(40));
-                    string name = $"{ComparerNames[variant]} seed {seed} step {step}";
-                    switch (random.Next(8))
+                    Random random = new((seed * 65_537) + variant);
+                    HashSet<T> twin = new(Comparers[variant]);
+                    ISet<T> subject = Create([], Comparers[variant]);
+                    for (int step = 0; step < 2_000; step++)
                     {
-                        case 0:
-                        case 1:
-                        case 2:
-                            Conformance.SameOutcome(() => twin.Add(value), () => subject.Add(value), name + " Add");
-                            break;
-                        case 3:
-                        case 4:
-                            Conformance.SameOutcome(() => twin.Remove(value), () => subject.Remove(value), name + " Remove");
-                            break;
-                        case 5:
-                            Conformance.SameOutcome(() => twin.Contains(value), () => subject.Contains(value), name + " Contains");
-                            break;
-                        default:
-                            T[] other = Enumerable.Range(0, random.Next(6)).Select(_ => Item(random.Next(40))).ToArray();
-                            (string operation, Func<ISet<T>, IEnumerable<T>, object?> run) = s_operations[random.Next(s_operations.Length)];
-                            Conformance.Same(Conformance.Outcome(() => run(twin, other)), Conformance.Outcome(() => run(subject, other)), name + " " + operation);
-                            break;
+                        // A small domain, so that adds, removes and the odd comparers' equalities all hit often.
+                        T value = random.Next(3) == 0 ? EquivalentItemOf(variant, random.Next(40)) : Item(random.Next(40));
+                        string name = $"{ComparerNames[variant]} seed {seed} step {step}";
+                        switch (random.Next(8))
+                        {
+                            case 0:
+                            case 1:
+                            case 2:
+                                Conformance.SameOutcome(() => twin.Add(value), () => subject.Add(value), name + " Add");
+                                break;
+                            case 3:
+                            case 4:
+                                Conformance.SameOutcome(() => twin.Remove(value), () => subject.Remove(value), name + " Remove");
+                                break;
+                            case 5:
+                                Conformance.SameOutcome(() => twin.Contains(value), () => subject.Contains(value), name + " Contains");
+                                break;
+                            default:
+                                T[] other = Enumerable.Range(0, random.Next(6)).Select(_ => Item(random.Next(40))).ToArray();
+                                (string operation, Func<ISet<T>, IEnumerable<T>, object?> run) = s_operations[random.Next(s_operations.Length)];
+                                Conformance.Same(Conformance.Outcome(() => run(twin, other)), Conformance.Outcome(() => run(subject, other)), name + " " + operation);
+                                break;
+                        }
+
+                        Conformance.SameSequence(twin, subject, name + " contents");
                     }
 
-                    Conformance.SameSequence(twin, subject, name + " contents");
-                }
-
-                DisposeSubject(subject);
+                    DisposeSubject(subject);
+                });
             }
         }
     }

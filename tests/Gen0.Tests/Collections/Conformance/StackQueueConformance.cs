@@ -1,4 +1,5 @@
 using Gen0.Collections;
+using Gen0.Tests.Infrastructure;
 
 namespace Gen0.Tests.Collections.Conformance;
 
@@ -66,50 +67,53 @@ public abstract class SequenceConformance : EnumerableConformance<int>
     [Fact]
     public void RandomOperationsMatchTwin()
     {
-        for (int seed = 1; seed <= 4; seed++)
+        foreach (int seed in Seeds.Range(1, 4))
         {
-            Random random = new(seed * 31);
-            dynamic twin = CreateTwinOf([]);
-            dynamic subject = Create([]);
-            for (int step = 0; step < 3_000; step++)
+            Seeds.Run(seed, () =>
             {
-                int value = random.Next(100);
-                string name = $"seed {seed} step {step}";
-                switch (random.Next(6))
+                Random random = new(seed * 31);
+                dynamic twin = CreateTwinOf([]);
+                dynamic subject = Create([]);
+                for (int step = 0; step < 3_000; step++)
                 {
-                    case 0:
-                    case 1:
-                        Put(twin, value);
-                        Put(subject, value);
-                        break;
-                    case 2:
-                        Conformance.SameOutcome(() => Take(twin), () => Take(subject), name + " take");
-                        break;
-                    case 3:
-                        Conformance.SameOutcome(() => (int)twin.Peek(), () => (int)subject.Peek(), name + " Peek");
-                        break;
-                    case 4:
-                        Conformance.SameOutcome(() => (bool)twin.Contains(value), () => (bool)subject.Contains(value), name + " Contains");
-                        break;
-                    default:
-                        if (random.Next(30) == 0)
-                        {
-                            twin.Clear();
-                            subject.Clear();
-                        }
-                        else
-                        {
-                            twin.TrimExcess();
-                            subject.TrimExcess();
-                        }
+                    int value = random.Next(100);
+                    string name = $"seed {seed} step {step}";
+                    switch (random.Next(6))
+                    {
+                        case 0:
+                        case 1:
+                            Put(twin, value);
+                            Put(subject, value);
+                            break;
+                        case 2:
+                            Conformance.SameOutcome(() => Take(twin), () => Take(subject), name + " take");
+                            break;
+                        case 3:
+                            Conformance.SameOutcome(() => (int)twin.Peek(), () => (int)subject.Peek(), name + " Peek");
+                            break;
+                        case 4:
+                            Conformance.SameOutcome(() => (bool)twin.Contains(value), () => (bool)subject.Contains(value), name + " Contains");
+                            break;
+                        default:
+                            if (random.Next(30) == 0)
+                            {
+                                twin.Clear();
+                                subject.Clear();
+                            }
+                            else
+                            {
+                                twin.TrimExcess();
+                                subject.TrimExcess();
+                            }
 
-                        break;
+                            break;
+                    }
+
+                    Conformance.SameSequence((IEnumerable<int>)twin, (IEnumerable<int>)subject, name + " contents");
                 }
 
-                Conformance.SameSequence((IEnumerable<int>)twin, (IEnumerable<int>)subject, name + " contents");
-            }
-
-            DisposeSubject(subject);
+                DisposeSubject(subject);
+            });
         }
     }
 }

@@ -10,18 +10,17 @@ namespace Gen0.Tests.IO.Conformance;
 /// TryGetBuffer, ToArray, WriteTo, Capacity, GetSpan/Advance), with positions and lengths drawn mostly from the block
 /// boundaries (-1/0/+1), run against a <see cref="MemoryStream"/> and a <see cref="PooledMemoryStream"/>; after every
 /// step the result (or exception type), Position, Length and the whole contents must agree. Tiny blocks make every
-/// operation cross boundaries; 64 KiB blocks come from the default pool. <c>GEN0_SOAK=1</c> runs 20 times the steps.
+/// operation cross boundaries; 64 KiB blocks come from the default pool. <c>GEN0_SOAK=ci</c> runs twice the steps, <c>GEN0_SOAK=1</c> 20 times.
 /// </summary>
 public class PooledMemoryStreamFuzzTests
 {
-    private static readonly bool s_soak = Environment.GetEnvironmentVariable("GEN0_SOAK") == "1";
 
     public static TheoryData<int, int> SeedsAndBlockSizes()
     {
         var data = new TheoryData<int, int>();
         foreach (int blockSize in new[] { 1, 7, 64, PooledMemoryStream.DefaultBlockSize })
         {
-            for (int seed = 1; seed <= 5; seed++)
+            foreach (int seed in Seeds.Range(1, 5))
             {
                 data.Add(seed, blockSize);
             }
@@ -32,9 +31,13 @@ public class PooledMemoryStreamFuzzTests
 
     [Theory]
     [MemberData(nameof(SeedsAndBlockSizes))]
-    public void RandomOperations_MatchMemoryStream(int seed, int blockSize)
+    public void RandomOperations_MatchMemoryStream(int seed, int blockSize) => Seeds.Run(seed, () => RunFuzz(seed, blockSize));
+
+    private static void RunFuzz(int seed, int blockSize)
     {
-        int steps = (blockSize >= 4096 ? 1_000 : 3_000) * (s_soak ? 20 : 1);
+        // Every step compares the whole contents through two ToArray copies; on Mono each copy of a 64 KiB-block stream
+        // is born in its large object space (over 8,000 bytes), so a third of the steps take the same time there.
+        int steps = Soak.Scale(blockSize >= 4096 ? (TestPlatform.IsMono ? 333 : 1_000) : 3_000, 2, 20);
         bool defaultPool = blockSize == PooledMemoryStream.DefaultBlockSize;
         var guarded = new GuardedArrayPool<byte>(ArrayPool<byte>.Create(), captureStackTraces: false);
         ArrayPool<byte> pool = defaultPool ? new RentLimitedPool(4096, StreamBlockPool.Instance) : guarded;
@@ -179,6 +182,12 @@ public class PooledMemoryStreamFuzzTests
 
                 case 15:
                 {
+                    if (!TestPlatform.BclMatchesNet && expected.Capacity == 0)
+                    {
+                        // Mono's MemoryStream.TryGetBuffer throws ArgumentNullException while it has no buffer.
+                        return "TryGetBuffer (skipped: the twin has no buffer)";
+                    }
+
                     Assert.True(expected.TryGetBuffer(out ArraySegment<byte> e));
                     if (actual.TryGetBuffer(out ArraySegment<byte> a))
                     {
@@ -196,8 +205,8 @@ public class PooledMemoryStreamFuzzTests
                 {
                     var e = new MemoryStream();
                     var a = new MemoryStream();
-                    expected.WriteTo(e);
-                    actual.WriteTo(a);
+                    // Mono's MemoryStream.WriteTo throws ArgumentNullException when it never had a buffer (Differential tolerates that there).
+                    Differential.Same(() => expected.WriteTo(e), () => actual.WriteTo(a), "WriteTo");
                     Assert.Equal(e.ToArray(), a.ToArray());
                     return "WriteTo";
                 }
