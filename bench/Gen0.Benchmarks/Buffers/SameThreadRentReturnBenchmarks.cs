@@ -13,7 +13,7 @@ namespace Gen0.Benchmarks.Buffers;
 /// </summary>
 public class SameThreadRentReturnBenchmarks
 {
-    private const int Operations = 16 * 1024;
+    internal const int Operations = 16 * 1024;
 
     private ArrayPool<byte> _created = null!;
     private ScalableArrayPool<byte> _instance = null!;
