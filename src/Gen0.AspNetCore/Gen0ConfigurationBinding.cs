@@ -1,5 +1,6 @@
 using Gen0.Buffers;
 using Gen0.Diagnostics;
+using Gen0.IO;
 using Gen0.Pools;
 using Microsoft.Extensions.Configuration;
 
@@ -9,10 +10,13 @@ namespace Gen0.AspNetCore;
 internal static class Gen0ConfigurationBinding
 {
     /// <summary>The sections the Gen0 section may hold.</summary>
-    public static readonly string[] RootSections = [Gen0ConfigurationSettings.ArrayPoolSection, Gen0ConfigurationSettings.GcMonitorSection, Gen0ConfigurationSettings.PoolsSection];
+    public static readonly string[] RootSections = [Gen0ConfigurationSettings.ArrayPoolSection, Gen0ConfigurationSettings.GcMonitorSection, Gen0ConfigurationSettings.PoolsSection, Gen0ConfigurationSettings.StreamsSection];
 
     public static List<string> BindArrayPool(IConfiguration section, ScalableArrayPoolOptions options) =>
         ConfigurationSectionBinder.Bind(section, options, Gen0ConfigurationSettings.ArrayPool);
+
+    public static List<string> BindStreams(IConfiguration section, PooledMemoryStreamOptions options) =>
+        ConfigurationSectionBinder.Bind(section, options, Gen0ConfigurationSettings.Streams);
 
     public static List<string> BindPool<T>(IConfiguration section, PoolOptions<T> options)
         where T : class => ConfigurationSectionBinder.Bind(section, options, Gen0ConfigurationSettings.Pool<T>());

@@ -1,5 +1,6 @@
 using Gen0.Buffers;
 using Gen0.Diagnostics;
+using Gen0.IO;
 using Gen0.Pools;
 
 namespace Gen0.AspNetCore;
@@ -22,6 +23,22 @@ internal static class Gen0ConfigurationSettings
 
     /// <summary>The section under the Gen0 section where pooled services' <see cref="PoolOptions{T}"/> usually live (<c>Pools:&lt;name&gt;</c>).</summary>
     public const string PoolsSection = "Pools";
+
+    /// <summary>The section of <see cref="PooledMemoryStreamOptions"/> under the Gen0 section (the container's <see cref="PooledMemoryStreamManager"/>).</summary>
+    public const string StreamsSection = "Streams";
+
+    public static readonly ConfigurationSetting<PooledMemoryStreamOptions>[] Streams =
+    [
+        ConfigurationSetting<PooledMemoryStreamOptions>.String(nameof(PooledMemoryStreamOptions.Name), "any text (the pool.name tag of the block pool's events and metrics)", (o, v) => o.Name = v),
+        ConfigurationSetting<PooledMemoryStreamOptions>.Int32(nameof(PooledMemoryStreamOptions.BlockSize), $"an integer from 1 to {PooledMemoryStreamOptions.MaxBlockSize} (below the LOH threshold)", (o, v) => o.BlockSize = v),
+        ConfigurationSetting<PooledMemoryStreamOptions>.Int64(nameof(PooledMemoryStreamOptions.MaxRetainedBytes), "a byte count of 0 or more", (o, v) => o.MaxRetainedBytes = v),
+        ConfigurationSetting<PooledMemoryStreamOptions>.Duration(nameof(PooledMemoryStreamOptions.TrimAfter), $"a positive duration of at most {int.MaxValue / 2} ms, or Infinite", (o, v) => o.TrimAfter = v),
+        ConfigurationSetting<PooledMemoryStreamOptions>.Int64(nameof(PooledMemoryStreamOptions.MaximumStreamCapacity), $"a byte count from 1 to {PooledMemoryStream.MaxLength}", (o, v) => o.MaximumStreamCapacity = v),
+        ConfigurationSetting<PooledMemoryStreamOptions>.Enum<ClearMode>(nameof(PooledMemoryStreamOptions.ClearMode), (o, v) => o.ClearMode = v),
+        ConfigurationSetting<PooledMemoryStreamOptions>.Boolean(nameof(PooledMemoryStreamOptions.ThrowExceptionOnToArray), (o, v) => o.ThrowExceptionOnToArray = v),
+        ConfigurationSetting<PooledMemoryStreamOptions>.Boolean(nameof(PooledMemoryStreamOptions.CaptureCreationStack), (o, v) => o.CaptureCreationStack = v),
+        ConfigurationSetting<PooledMemoryStreamOptions>.Boolean(nameof(PooledMemoryStreamOptions.DetectLeaks), (o, v) => o.DetectLeaks = v),
+    ];
 
     public static readonly ConfigurationSetting<ScalableArrayPoolOptions>[] ArrayPool =
     [

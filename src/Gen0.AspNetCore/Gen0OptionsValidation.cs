@@ -1,4 +1,5 @@
 using Gen0.Diagnostics;
+using Gen0.IO;
 using Gen0.Pools;
 
 namespace Gen0.AspNetCore;
@@ -18,6 +19,20 @@ internal static class Gen0OptionsValidation
             TimeSpan polling = options.PollingInterval;
             bool pollingValid = polling >= TimeSpan.Zero || polling == Timeout.InfiniteTimeSpan;
             using GcMonitor probe = new(Probe(options, pollingValid ? Timeout.InfiniteTimeSpan : polling));
+            return null;
+        }
+        catch (ArgumentException ex)
+        {
+            return ConfigurationSectionBinder.Describe(path, ex);
+        }
+    }
+
+    /// <summary>Checks <paramref name="options"/> as <see cref="PooledMemoryStreamManager"/>'s constructor does.</summary>
+    public static string? Streams(PooledMemoryStreamOptions options, string path)
+    {
+        try
+        {
+            options.Validate();
             return null;
         }
         catch (ArgumentException ex)

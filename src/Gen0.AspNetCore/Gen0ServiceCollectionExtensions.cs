@@ -2,6 +2,7 @@ using System.Buffers;
 using Gen0.AspNetCore;
 using Gen0.Buffers;
 using Gen0.Diagnostics;
+using Gen0.IO;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.ObjectPool;
@@ -44,8 +45,10 @@ public static class Gen0ServiceCollectionExtensions
     /// <c>ArrayPool</c> (<see cref="ScalableArrayPoolOptions"/>: when present, <see cref="ArrayPool{T}"/> of
     /// <see cref="byte"/> and <see cref="char"/> resolve to pools built with these options instead of
     /// <see cref="ScalableArrayPool{T}.Shared"/>) and <c>GcMonitor</c> (<see cref="GcMonitorOptions"/>, with per-rule
-    /// settings under <c>GcMonitor:Alerts:&lt;rule id&gt;</c>, used by <c>AddGcMonitor</c>). <c>Pools:&lt;name&gt;</c>
-    /// is where <c>AddPooled</c> sections usually live. The keys are the options' property names.
+    /// settings under <c>GcMonitor:Alerts:&lt;rule id&gt;</c>, used by <c>AddGcMonitor</c>) and <c>Streams</c>
+    /// (<see cref="PooledMemoryStreamOptions"/> of the <see cref="PooledMemoryStreamManager"/> the container hands out,
+    /// with its own block pool; <c>new PooledMemoryStream()</c> keeps using <see cref="PooledMemoryStreamManager.Shared"/>).
+    /// <c>Pools:&lt;name&gt;</c> is where <c>AddPooled</c> sections usually live. The keys are the options' property names.
     /// </summary>
     /// <remarks>
     /// Everything is validated when the host starts (<c>ValidateOnStart</c>): an unknown key, a value that does not
@@ -88,6 +91,10 @@ public static class Gen0ServiceCollectionExtensions
 
         IConfigurationSection gcMonitor = configuration.GetSection(Gen0ConfigurationSettings.GcMonitorSection);
         AddSection(services, new SectionOptionsSetup<GcMonitorOptions>(gcMonitor, gcMonitor.Path, Gen0ConfigurationBinding.BindGcMonitor, Gen0OptionsValidation.GcMonitor));
+
+        IConfigurationSection streams = configuration.GetSection(Gen0ConfigurationSettings.StreamsSection);
+        AddSection(services, new SectionOptionsSetup<PooledMemoryStreamOptions>(streams, streams.Path, Gen0ConfigurationBinding.BindStreams, Gen0OptionsValidation.Streams));
+        services.TryAddSingleton(static provider => new PooledMemoryStreamManager(provider.GetRequiredService<IOptions<PooledMemoryStreamOptions>>().Value));
         return services;
     }
 

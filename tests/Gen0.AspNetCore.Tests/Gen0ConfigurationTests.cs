@@ -1,6 +1,7 @@
 using System.Buffers;
 using Gen0.Buffers;
 using Gen0.Diagnostics;
+using Gen0.IO;
 using Gen0.Pools;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
@@ -55,6 +56,50 @@ public class Gen0ConfigurationTests
     }
 
     [Fact]
+    public void EveryStreamsKey_Binds_AndTheContainersManagerUsesThem()
+    {
+        using ServiceProvider provider = Build(new()
+        {
+            ["Gen0:Streams:Name"] = "uploads",
+            ["Gen0:Streams:BlockSize"] = "16384",
+            ["Gen0:Streams:MaxRetainedBytes"] = "1048576",
+            ["Gen0:Streams:TrimAfter"] = "00:00:30",
+            ["Gen0:Streams:MaximumStreamCapacity"] = "100000",
+            ["Gen0:Streams:ClearMode"] = "Always",
+            ["Gen0:Streams:ThrowExceptionOnToArray"] = "true",
+            ["Gen0:Streams:CaptureCreationStack"] = "false",
+            ["Gen0:Streams:DetectLeaks"] = "true",
+        });
+        PooledMemoryStreamManager manager = provider.GetRequiredService<PooledMemoryStreamManager>();
+        PooledMemoryStreamOptions options = manager.GetOptions();
+        Assert.Equal("uploads", options.Name);
+        Assert.Equal(16384, options.BlockSize);
+        Assert.Equal(1048576, options.MaxRetainedBytes);
+        Assert.Equal(TimeSpan.FromSeconds(30), options.TrimAfter);
+        Assert.Equal(100000, options.MaximumStreamCapacity);
+        Assert.Equal(ClearMode.Always, options.ClearMode);
+        Assert.True(options.ThrowExceptionOnToArray);
+        Assert.True(options.DetectLeaks);
+        Assert.NotSame(PooledMemoryStreamManager.Shared, manager);
+        Assert.Equal("uploads", manager.Pool.Name);
+
+        using PooledMemoryStream stream = manager.GetStream();
+        stream.Write(new byte[20_000]);
+        Assert.Throws<NotSupportedException>(() => stream.ToArray());
+    }
+
+    [Fact]
+    public void WithoutAStreamsSection_TheContainersManagerHasTheDefaults()
+    {
+        using ServiceProvider provider = Build([]);
+        PooledMemoryStreamOptions options = provider.GetRequiredService<PooledMemoryStreamManager>().GetOptions();
+        PooledMemoryStreamOptions defaults = new();
+        Assert.Equal(defaults.BlockSize, options.BlockSize);
+        Assert.Equal(defaults.MaxRetainedBytes, options.MaxRetainedBytes);
+        Assert.Equal(defaults.MaximumStreamCapacity, options.MaximumStreamCapacity);
+    }
+
+    [Fact]
     public void WithoutAnArrayPoolSection_TheSharedPoolsStay()
     {
         using ServiceProvider provider = Build(new() { ["Gen0:GcMonitor:PollingInterval"] = "00:00:02" });
@@ -97,7 +142,7 @@ public class Gen0ConfigurationTests
         { "Gen0:ArrayPool:SizeClasses", "Sometimes", ["Gen0:ArrayPool:SizeClasses", "PowerOfTwo, Fine"] },
         { "Gen0:ArrayPool:ClearOnReturn", "7", ["Gen0:ArrayPool:ClearOnReturn", "Auto, Always, Never"] },
         { "Gen0:ArrayPool:MaxArraysPerShrad", "4", ["Gen0:ArrayPool:MaxArraysPerShrad", "not a known setting", "MaxArraysPerShard"] },
-        { "Gen0:ArrayPol:MaxArrayLength", "4", ["Gen0:ArrayPol", "not a known setting", "ArrayPool, GcMonitor, Pools"] },
+        { "Gen0:ArrayPol:MaxArrayLength", "4", ["Gen0:ArrayPol", "not a known setting", "ArrayPool, GcMonitor, Pools, Streams"] },
         { "Gen0:GcMonitor:Window", "-00:00:01", ["Gen0:GcMonitor:Window", "must be positive"] },
         { "Gen0:GcMonitor:PollingInterval", "soon", ["Gen0:GcMonitor:PollingInterval", "'soon'"] },
         { "Gen0:GcMonitor:GrowthWindows", "0", ["Gen0:GcMonitor:GrowthWindows"] },
@@ -111,6 +156,13 @@ public class Gen0ConfigurationTests
         { "Gen0:Pools:Widget:WhenExhausted", "Explode", ["Gen0:Pools:Widget:WhenExhausted", "Allocate, Wait, Throw"] },
         { "Gen0:Pools:Widget:WaitTimeout", "-00:00:02", ["Gen0:Pools:Widget", "WaitTimeout must be between 0 and"] },
         { "Gen0:Pools:Widget:Factory", "x", ["Gen0:Pools:Widget:Factory", "not a known setting"] },
+        { "Gen0:Streams:BlockSize", "0", ["Gen0:Streams", "BlockSize must be between 1 and"] },
+        { "Gen0:Streams:BlockSize", "100000", ["Gen0:Streams", "below the LOH threshold"] },
+        { "Gen0:Streams:MaxRetainedBytes", "-1", ["Gen0:Streams", "MaxRetainedBytes must be between 0 and"] },
+        { "Gen0:Streams:MaximumStreamCapacity", "0", ["Gen0:Streams", "MaximumStreamCapacity must be between 1 and"] },
+        { "Gen0:Streams:TrimAfter", "-00:00:05", ["Gen0:Streams", "TrimAfter must be positive"] },
+        { "Gen0:Streams:ClearMode", "Sometimes", ["Gen0:Streams:ClearMode", "Auto, Always, Never"] },
+        { "Gen0:Streams:BlockSise", "4096", ["Gen0:Streams:BlockSise", "not a known setting", "BlockSize"] },
     };
 
     [Theory]
