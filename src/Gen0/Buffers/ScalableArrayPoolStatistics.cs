@@ -6,14 +6,15 @@ namespace Gen0.Buffers;
 /// A snapshot of a <see cref="ScalableArrayPool{T}"/>'s counters, from <see cref="ScalableArrayPool{T}.GetStatistics"/>.
 /// </summary>
 /// <remarks>
-/// Counters are kept per thread without synchronization and summed when the snapshot is taken, so a snapshot taken
-/// while other threads rent and return is a close approximation, and exact once they are quiet. Trims (the idle timer,
+/// Counters are kept per thread without synchronization and summed when the snapshot is taken; every rent and every
+/// return is counted exactly once (the thread-local hits too), so a snapshot taken while no thread rents or returns is
+/// exact, and one taken meanwhile misses at most the operations in flight. Trims (the idle timer,
 /// <see cref="ScalableArrayPool{T}.Trim"/>, disposal, the release of ended threads' caches) never interleave with a
-/// snapshot: it sees the pool wholly before or wholly after each of them. Rents served by the
-/// thread-local tier are not counted as they happen (that would cost the hottest path a store): they are derived as
-/// the arrays returned to a thread's slots minus those still there minus those a trim released, so a trim that races
-/// a rent for the same array may count that rent as a trimmed array instead. Counts start when
-/// the pool is created; <c>Rent(0)</c> and returning an empty array are not counted.
+/// snapshot: it sees the pool wholly before or wholly after each of them. <see cref="RetainedArrays"/> and
+/// <see cref="RetainedBytes"/> are summed over the thread caches and then the shards, so while threads rent and return,
+/// an array moving from a cache to a shard between the two reads is counted twice (or, moving the other way, not at
+/// all); <see cref="ReservedBytes"/> is one counter and the exact bound. Counts start when the pool is created;
+/// <c>Rent(0)</c> and returning an empty array are not counted.
 /// </remarks>
 [DebuggerDisplay("Rents = {Rents}, Hits = {Hits}, Allocations = {Allocations}, Drops = {Drops}, RetainedBytes = {RetainedBytes}")]
 public sealed class ScalableArrayPoolStatistics
@@ -69,7 +70,11 @@ public sealed class ScalableArrayPoolStatistics
     /// <summary>Gets the number of arrays the pool holds now, in the shards and in every thread's cache.</summary>
     public long RetainedArrays { get; internal init; }
 
-    /// <summary>Gets the bytes of the arrays counted in <see cref="RetainedArrays"/> (elements only, no headers).</summary>
+    /// <summary>
+    /// Gets the bytes of the arrays counted in <see cref="RetainedArrays"/> (elements only, no headers). Exact in a quiet
+    /// snapshot; while threads move arrays between their caches and the shards it may count one twice, and so read
+    /// above <see cref="ReservedBytes"/> or even <see cref="MaxRetainedBytes"/> for that moment (see the remarks).
+    /// </summary>
     public long RetainedBytes { get; internal init; }
 
     /// <summary>

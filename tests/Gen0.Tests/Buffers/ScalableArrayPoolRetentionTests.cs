@@ -58,9 +58,11 @@ public sealed class ScalableArrayPoolRetentionTests
             // At least one sample: on a loaded machine the workers may finish before this thread first runs.
             do
             {
+                // The reservation is the exact bound; a concurrent snapshot's RetainedBytes may count an array that
+                // moves from a cache to a shard between its two reads twice (documented), so it is checked at the end.
                 ScalableArrayPoolStatistics stats = pool.GetStatistics();
                 samples++;
-                if (stats.RetainedBytes > budget || stats.ReservedBytes > budget)
+                if (stats.ReservedBytes > budget)
                 {
                     Interlocked.Increment(ref violations);
                 }

@@ -32,8 +32,10 @@ public class PooledBufferWriterTests
                 int hint = random.Next(0, 3 * maxChunkLength + 3);
                 Span<int> span = random.Next(2) == 0 ? actual.GetSpan(hint) : actual.GetMemory(hint).Span;
                 Assert.True(span.Length >= Math.Max(1, hint));
-                int count = random.Next(0, Math.Min(span.Length, hint + 1) + 1);
                 Span<int> other = expected.GetSpan(hint);
+
+                // Up to one past the hint where both writers gave that much room (either may give exactly the hint).
+                int count = random.Next(0, Math.Min(Math.Min(span.Length, other.Length), hint + 1) + 1);
                 for (int i = 0; i < count; i++)
                 {
                     span[i] = next;
