@@ -129,7 +129,12 @@ public class AlternateLookupTests
         PooledHashSet<string>.AlternateLookup<ReadOnlySpan<char>> pooledSetLookup = pooledSet.GetAlternateLookup<ReadOnlySpan<char>>();
         ChunkedHashSet<string>.AlternateLookup<ReadOnlySpan<char>> chunkedSetLookup = chunkedSet.GetAlternateLookup<ReadOnlySpan<char>>();
         int found = 0;
-        for (int warm = 0; warm < 2; warm++)
+        int passes = 0;
+        long fewest = long.MaxValue;
+
+        // The first pass warms up; tiered compilation may still allocate on this thread in the next few (call counting,
+        // on-stack replacement) on a loaded machine, so the steady state is the fewest bytes of up to ten passes.
+        while (passes < 10 && fewest != 0)
         {
             long before = GC.GetAllocatedBytesForCurrentThread();
             for (int i = 0; i < 1_000; i++)
@@ -145,14 +150,17 @@ public class AlternateLookupTests
                 }
             }
 
-            if (warm == 1)
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            if (passes++ > 0)
             {
-                Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+                fewest = Math.Min(fewest, allocated);
             }
         }
 
+        Assert.Equal(0, fewest);
+
         // Three words found by four lookups each, and "nothing", added by the first set, then found by the pooled dictionary.
-        Assert.Equal((2 * 1_000 * 3 * 4) + (2 * 1_000) - 1, found);
+        Assert.Equal((passes * 1_000 * 3 * 4) + (passes * 1_000) - 1, found);
     }
 
     [Fact]
