@@ -81,18 +81,8 @@ public class ScalableMemoryPoolTests
         var held = new IMemoryOwner<byte>[16];
         long allocated = Watchdog.Run(() =>
         {
-            // The steady state is the fewest bytes of up to ten passes: on a loaded machine tiered compilation (or a
-            // listener of a parallel test) may still allocate on this thread during one of the first.
             Cycle(pool, held, 10);
-            long fewest = long.MaxValue;
-            for (int pass = 0; pass < 10 && fewest != 0; pass++)
-            {
-                long before = GC.GetAllocatedBytesForCurrentThread();
-                Cycle(pool, held, 1_000);
-                fewest = Math.Min(fewest, GC.GetAllocatedBytesForCurrentThread() - before);
-            }
-
-            return fewest;
+            return Allocations.FewestBytes(() => Cycle(pool, held, 1_000));
         });
 
         Assert.Equal(0, allocated);

@@ -148,16 +148,5 @@ public class SteadyStateAllocationTests
     }
 
     // The least of three runs: the pools' idle timer may empty this thread's cache once in a while.
-    private static long BestOfThree(Action action)
-    {
-        long best = long.MaxValue;
-        for (int i = 0; i < 3; i++)
-        {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            action();
-            best = Math.Min(best, GC.GetAllocatedBytesForCurrentThread() - before);
-        }
-
-        return best;
-    }
+    private static long BestOfThree(Action action) => Allocations.FewestBytes(action, passes: 3);
 }
