@@ -69,7 +69,7 @@ public sealed partial class ChunkedDictionary<TKey, TValue>
                 ref ChunkedDictionaryEntry<TKey, TValue> entry = ref Find(key);
                 if (Unsafe.IsNullRef(ref entry))
                 {
-                    ThrowHelper.ThrowKeyNotFound(Unsafe.As<IAlternateEqualityComparer<TAlternateKey, TKey>>(Dictionary._table.Comparer).Create(key));
+                    ThrowHelper.ThrowKeyNotFound(Dictionary._table.AlternateComparer<TAlternateKey>().Create(key));
                 }
 
                 return entry.Value;

@@ -11,7 +11,7 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
 {
     /// <summary>Returns whether the comparer in use compares <typeparamref name="TAlternate"/> with the keys.</summary>
     public readonly bool SupportsAlternate<TAlternate>()
-        where TAlternate : allows ref struct => Comparer is IAlternateEqualityComparer<TAlternate, TKey>;
+        where TAlternate : allows ref struct => (_comparer ?? EqualityComparer<TKey>.Default) is IAlternateEqualityComparer<TAlternate, TKey>;
 
     /// <summary>Returns a reference to the entry whose key equals <paramref name="key"/>, or a null reference.</summary>
     public readonly ref TEntry FindEntry<TAlternate>(TAlternate key)
@@ -24,7 +24,7 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
 
         IAlternateEqualityComparer<TAlternate, TKey> comparer = AlternateComparer<TAlternate>();
         int hashCode = AlternateHashOf(comparer, key);
-        int index = FindIndex(comparer, key, hashCode, out _);
+        int index = FindIndex(comparer, key, hashCode, out _, out _);
         return ref index >= 0 ? ref _entries[index] : ref Unsafe.NullRef<TEntry>();
     }
 
@@ -44,7 +44,7 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
 
         IAlternateEqualityComparer<TAlternate, TKey> comparer = AlternateComparer<TAlternate>();
         int hashCode = AlternateHashOf(comparer, key);
-        index = FindIndex(comparer, key, hashCode, out _);
+        index = FindIndex(comparer, key, hashCode, out _, out uint collisions);
         if (index >= 0)
         {
             return false;
@@ -57,6 +57,7 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
         }
 
         index = AddEntry(created, hashCode);
+        SwitchComparerAfter(collisions);
         return true;
     }
 
@@ -69,7 +70,7 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
         {
             IAlternateEqualityComparer<TAlternate, TKey> comparer = AlternateComparer<TAlternate>();
             int hashCode = AlternateHashOf(comparer, key);
-            int index = FindIndex(comparer, key, hashCode, out int last);
+            int index = FindIndex(comparer, key, hashCode, out int last, out _);
             if (index >= 0)
             {
                 removed = Unlink(ref GetBucketRef(hashCode), last, index);
@@ -81,19 +82,20 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
         return false;
     }
 
+    /// <summary>Returns the comparer as an alternate comparer; only after <see cref="SupportsAlternate{TAlternate}"/> said yes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private readonly IAlternateEqualityComparer<TAlternate, TKey> AlternateComparer<TAlternate>()
-        where TAlternate : allows ref struct => Unsafe.As<IAlternateEqualityComparer<TAlternate, TKey>>(Comparer);
+    public readonly IAlternateEqualityComparer<TAlternate, TKey> AlternateComparer<TAlternate>()
+        where TAlternate : allows ref struct => Unsafe.As<IAlternateEqualityComparer<TAlternate, TKey>>(_comparer ?? EqualityComparer<TKey>.Default);
 
     private static int AlternateHashOf<TAlternate>(IAlternateEqualityComparer<TAlternate, TKey> comparer, TAlternate key)
         where TAlternate : allows ref struct => key is null ? 0 : comparer.GetHashCode(key);
 
-    /// <summary>The chain walk of the alternate paths: the index found or -1, and the entry before it (-1 at the head).</summary>
-    private readonly int FindIndex<TAlternate>(IAlternateEqualityComparer<TAlternate, TKey> comparer, TAlternate key, int hashCode, out int last)
+    /// <summary>The chain walk of the alternate paths: the index found or -1, the entry before it (-1 at the head), and the entries walked.</summary>
+    private readonly int FindIndex<TAlternate>(IAlternateEqualityComparer<TAlternate, TKey> comparer, TAlternate key, int hashCode, out int last, out uint collisions)
         where TAlternate : allows ref struct
     {
         int i = GetBucketRef(hashCode) - 1;
-        uint collisions = 0;
+        collisions = 0;
         last = -1;
         while (i >= 0)
         {

@@ -32,6 +32,10 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
     private int _freeList;
     private int _freeCount;
     private int _version;
+    /// <summary>
+    /// The comparer the table hashes with; <see langword="null"/> for the default one. For ordinal string keys a
+    /// <see cref="NonRandomizedStringComparer"/> until a long chain switches it to the randomized one.
+    /// </summary>
     private IEqualityComparer<TKey>? _comparer;
 
     /// <summary>Initializes an empty table.</summary>
@@ -40,6 +44,7 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
         _buckets = new ChunkedStorage<int>(bucketChunkLength, directoryLength, bucketPool, clearMode);
         _entries = new ChunkedStorage<TEntry>(entryChunkLength, directoryLength, entryPool, clearMode);
         _freeList = -1;
+        comparer = NonRandomizedStringComparer.ForKeys(comparer);
         if (comparer is not null && !ReferenceEquals(comparer, EqualityComparer<TKey>.Default))
         {
             _comparer = comparer;
@@ -58,8 +63,11 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
     /// <summary>Gets the table size (the BCL twin's capacity).</summary>
     public readonly int Capacity => _bucketCount;
 
-    /// <summary>Gets the comparer in use.</summary>
-    public readonly IEqualityComparer<TKey> Comparer => _comparer ?? EqualityComparer<TKey>.Default;
+    /// <summary>Gets the comparer in use, as the caller gave it (never the <see cref="NonRandomizedStringComparer"/> that stands in for it).</summary>
+    public readonly IEqualityComparer<TKey> Comparer => NonRandomizedStringComparer.Public(_comparer ?? EqualityComparer<TKey>.Default);
+
+    /// <summary>Gets whether the table hashes with the non-randomized string hash, whose chains only insertions watch.</summary>
+    public readonly bool HashesNonRandomized => !typeof(TKey).IsValueType && _comparer is NonRandomizedStringComparer;
 
     /// <summary>Gets the entry storage (tests check its directory bound).</summary>
     internal readonly ChunkedStorage<TEntry> EntryStorage => _entries;
@@ -204,12 +212,16 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
         {
             comparer ??= EqualityComparer<TKey>.Default;
             hashCode = key is null ? 0 : comparer.GetHashCode(key);
-            int found = FindIndexWithComparer(key, hashCode, comparer);
+            int found = FindIndexWithComparer(key, hashCode, comparer, out uint collisions);
             if (found >= 0)
             {
                 index = found;
                 return false;
             }
+
+            index = AddEntry(key, hashCode);
+            SwitchComparerAfter(collisions);
+            return true;
         }
 
         index = AddEntry(key, hashCode);
@@ -397,12 +409,12 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
         ref _buckets[(int)HashHelpers.FastMod((uint)hashCode, (uint)_bucketCount, _fastModMultiplier)];
 
     private readonly int FindIndexWithComparer(TKey key, IEqualityComparer<TKey> comparer) =>
-        FindIndexWithComparer(key, key is null ? 0 : comparer.GetHashCode(key), comparer);
+        FindIndexWithComparer(key, key is null ? 0 : comparer.GetHashCode(key), comparer, out _);
 
-    private readonly int FindIndexWithComparer(TKey key, int hashCode, IEqualityComparer<TKey> comparer)
+    private readonly int FindIndexWithComparer(TKey key, int hashCode, IEqualityComparer<TKey> comparer, out uint collisions)
     {
         int i = GetBucketRef(hashCode) - 1;
-        uint collisions = 0;
+        collisions = 0;
         while (i >= 0)
         {
             ref TEntry entry = ref _entries[i];
@@ -452,6 +464,22 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
         return index;
     }
 
+    /// <summary>
+    /// After an insertion that walked <paramref name="collisions"/> entries of one chain: when the table hashes with
+    /// the non-randomized string hash and the chain is longer than <see cref="NonRandomizedStringComparer.CollisionThreshold"/>
+    /// (keys chosen to collide), switches to the randomized comparer and rehashes every entry in place.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void SwitchComparerAfter(uint collisions)
+    {
+        IEqualityComparer<TKey>? randomized = NonRandomizedStringComparer.SwitchAfter(_comparer, collisions);
+        if (randomized is not null)
+        {
+            _comparer = randomized;
+            Rehash(_bucketCount, randomized);
+        }
+    }
+
     private void Resize(int newSize)
     {
         // Entries stay where they are: only more chunks are appended. The buckets are rebuilt for the new size.
@@ -460,7 +488,9 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
         Rehash(newSize);
     }
 
-    private void Rehash(int size)
+    /// <summary>Rebuilds the buckets for <paramref name="size"/>, hashing each live entry again with <paramref name="newHashes"/> when given.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Rehash(int size, IEqualityComparer<TKey>? newHashes = null)
     {
         _buckets.Clear(0, size);
         SetBucketCount(size);
@@ -473,6 +503,11 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
                 ref TEntry entry = ref segment[offset];
                 if (entry.Next >= -1)
                 {
+                    if (newHashes is not null)
+                    {
+                        entry.HashCode = entry.Key is null ? 0 : newHashes.GetHashCode(entry.Key);
+                    }
+
                     ref int bucket = ref GetBucketRef(entry.HashCode);
                     entry.Next = bucket - 1;
                     bucket = start + offset + 1;

@@ -12,12 +12,12 @@ internal partial struct PooledHashTable<TKey, TEntry>
 {
     /// <summary>Returns whether the comparer in use compares <typeparamref name="TAlternate"/> with the keys.</summary>
     public readonly bool SupportsAlternate<TAlternate>()
-        where TAlternate : allows ref struct => Comparer is IAlternateEqualityComparer<TAlternate, TKey>;
+        where TAlternate : allows ref struct => (_comparer ?? EqualityComparer<TKey>.Default) is IAlternateEqualityComparer<TAlternate, TKey>;
 
     /// <summary>Returns the comparer as an alternate comparer; only after <see cref="SupportsAlternate{TAlternate}"/> said yes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly IAlternateEqualityComparer<TAlternate, TKey> AlternateComparer<TAlternate>()
-        where TAlternate : allows ref struct => Unsafe.As<IAlternateEqualityComparer<TAlternate, TKey>>(Comparer);
+        where TAlternate : allows ref struct => Unsafe.As<IAlternateEqualityComparer<TAlternate, TKey>>(_comparer ?? EqualityComparer<TKey>.Default);
 
     /// <summary>
     /// Finds the entry whose key equals <paramref name="key"/>: a reference to it, or a null reference. Throws the
@@ -35,7 +35,7 @@ internal partial struct PooledHashTable<TKey, TEntry>
 
         IAlternateEqualityComparer<TAlternate, TKey> comparer = AlternateComparer<TAlternate>();
         int hashCode = AlternateHashOf(comparer, key);
-        return ref FindInChain(comparer, GetBucket(hashCode) - 1, hashCode, key, out _);
+        return ref FindInChain(comparer, GetBucket(hashCode) - 1, hashCode, key, out _, out _);
     }
 
     /// <summary>
@@ -54,7 +54,7 @@ internal partial struct PooledHashTable<TKey, TEntry>
         IAlternateEqualityComparer<TAlternate, TKey> comparer = AlternateComparer<TAlternate>();
         int hashCode = AlternateHashOf(comparer, key);
         ref int bucket = ref GetBucket(hashCode);
-        ref TEntry existing = ref FindInChain(comparer, bucket - 1, hashCode, key, out _);
+        ref TEntry existing = ref FindInChain(comparer, bucket - 1, hashCode, key, out _, out uint collisions);
         if (!Unsafe.IsNullRef(ref existing))
         {
             found = true;
@@ -68,7 +68,9 @@ internal partial struct PooledHashTable<TKey, TEntry>
         }
 
         found = false;
-        return ref InsertNew(ref bucket, hashCode, created);
+        ref TEntry added = ref InsertNew(ref bucket, hashCode, created);
+        SwitchComparerAfter(collisions);
+        return ref added;
     }
 
     /// <summary>
@@ -88,7 +90,7 @@ internal partial struct PooledHashTable<TKey, TEntry>
         IAlternateEqualityComparer<TAlternate, TKey> comparer = AlternateComparer<TAlternate>();
         int hashCode = AlternateHashOf(comparer, key);
         ref int bucket = ref GetBucket(hashCode);
-        ref TEntry entry = ref FindInChain(comparer, bucket - 1, hashCode, key, out int last);
+        ref TEntry entry = ref FindInChain(comparer, bucket - 1, hashCode, key, out int last, out _);
         if (!Unsafe.IsNullRef(ref entry))
         {
             actualKey = entry.Key;
@@ -101,12 +103,15 @@ internal partial struct PooledHashTable<TKey, TEntry>
     private static int AlternateHashOf<TAlternate>(IAlternateEqualityComparer<TAlternate, TKey> comparer, TAlternate key)
         where TAlternate : allows ref struct => key is null ? 0 : comparer.GetHashCode(key);
 
-    /// <summary>The chain walk of the alternate paths; <paramref name="last"/> is the entry before the one found (-1 at the head).</summary>
-    private readonly ref TEntry FindInChain<TAlternate>(IAlternateEqualityComparer<TAlternate, TKey> comparer, int i, int hashCode, TAlternate key, out int last)
+    /// <summary>
+    /// The chain walk of the alternate paths; <paramref name="last"/> is the entry before the one found (-1 at the
+    /// head), <paramref name="collisionCount"/> the entries walked.
+    /// </summary>
+    private readonly ref TEntry FindInChain<TAlternate>(IAlternateEqualityComparer<TAlternate, TKey> comparer, int i, int hashCode, TAlternate key, out int last, out uint collisionCount)
         where TAlternate : allows ref struct
     {
         TEntry[] entries = _entries!;
-        uint collisionCount = 0;
+        collisionCount = 0;
         last = -1;
         while ((uint)i < (uint)entries.Length)
         {

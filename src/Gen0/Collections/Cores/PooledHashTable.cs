@@ -67,7 +67,11 @@ internal partial struct PooledHashTable<TKey, TEntry>
     /// <summary>Bumped by every change that invalidates enumerators.</summary>
     internal int _version;
 
-    /// <summary>The comparer; <see langword="null"/> only for a value-type key with the default comparer (the fast path).</summary>
+    /// <summary>
+    /// The comparer the table hashes with; <see langword="null"/> only for a value-type key with the default comparer
+    /// (the fast path). For ordinal string keys a <see cref="NonRandomizedStringComparer"/> until a long chain
+    /// switches it to the randomized one.
+    /// </summary>
     internal IEqualityComparer<TKey>? _comparer;
 
     /// <summary>Set once by <see cref="Dispose"/>.</summary>
@@ -87,7 +91,7 @@ internal partial struct PooledHashTable<TKey, TEntry>
         _freeList = -1;
         if (!typeof(TKey).IsValueType)
         {
-            _comparer = comparer ?? EqualityComparer<TKey>.Default;
+            _comparer = NonRandomizedStringComparer.ForKeys(comparer) ?? EqualityComparer<TKey>.Default;
         }
         else if (comparer is not null && comparer != EqualityComparer<TKey>.Default)
         {
@@ -103,8 +107,18 @@ internal partial struct PooledHashTable<TKey, TEntry>
     /// <summary>Gets the number of live entries.</summary>
     public readonly int Count => _count - _freeCount;
 
-    /// <summary>Gets the comparer in use.</summary>
-    public readonly IEqualityComparer<TKey> Comparer => _comparer ?? EqualityComparer<TKey>.Default;
+    /// <summary>Gets the comparer in use, as the caller gave it (never the <see cref="NonRandomizedStringComparer"/> that stands in for it).</summary>
+    public readonly IEqualityComparer<TKey> Comparer => NonRandomizedStringComparer.Public(_comparer ?? EqualityComparer<TKey>.Default);
+
+    /// <summary>
+    /// Returns whether this table and <paramref name="other"/> hash with the same comparer, so that stored hash codes
+    /// can be copied between them (equal <see cref="Comparer"/>s are not enough: one table may have switched from the
+    /// non-randomized string hash).
+    /// </summary>
+    public readonly bool SharesHashCodesWith(in PooledHashTable<TKey, TEntry> other) => Equals(_comparer, other._comparer);
+
+    /// <summary>Gets whether the table hashes with the non-randomized string hash, whose chains only insertions watch.</summary>
+    public readonly bool HashesNonRandomized => !typeof(TKey).IsValueType && _comparer is NonRandomizedStringComparer;
 
     /// <summary>Throws the owner's <see cref="ObjectDisposedException"/> once disposed.</summary>
     public readonly void ThrowIfDisposed()
@@ -198,7 +212,7 @@ internal partial struct PooledHashTable<TKey, TEntry>
         {
             IEqualityComparer<TKey>? comparer = _comparer;
             int hashCode = HashOf(comparer, key);
-            return ref FindInChain(comparer, buckets[BucketIndex(hashCode, (uint)_size, _fastModMultiplier)] - 1, hashCode, key);
+            return ref FindInChain(comparer, buckets[BucketIndex(hashCode, (uint)_size, _fastModMultiplier)] - 1, hashCode, key, out _);
         }
         else if (_disposed)
         {
@@ -223,7 +237,7 @@ internal partial struct PooledHashTable<TKey, TEntry>
         IEqualityComparer<TKey>? comparer = _comparer;
         int hashCode = HashOf(comparer, key);
         ref int bucket = ref GetBucket(hashCode);
-        ref TEntry existing = ref FindInChain(comparer, bucket - 1, hashCode, key);
+        ref TEntry existing = ref FindInChain(comparer, bucket - 1, hashCode, key, out uint collisions);
         if (!Unsafe.IsNullRef(ref existing))
         {
             found = true;
@@ -231,7 +245,27 @@ internal partial struct PooledHashTable<TKey, TEntry>
         }
 
         found = false;
-        return ref InsertNew(ref bucket, hashCode, key);
+        ref TEntry added = ref InsertNew(ref bucket, hashCode, key);
+        SwitchComparerAfter(collisions);
+        return ref added;
+    }
+
+    /// <summary>
+    /// After an insertion that walked <paramref name="collisions"/> entries of one chain: when the table hashes with
+    /// the non-randomized string hash and the chain is longer than <see cref="NonRandomizedStringComparer.CollisionThreshold"/>
+    /// (keys chosen to collide), switches to the randomized comparer and rehashes every entry in place (entries do not
+    /// move, so references to them stay valid).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void SwitchComparerAfter(uint collisions)
+    {
+        IEqualityComparer<TKey>? randomized = NonRandomizedStringComparer.SwitchAfter(_comparer, collisions);
+        if (randomized is not null)
+        {
+            _comparer = randomized;
+            Array.Clear(_buckets!, 0, _size);
+            Relink(_entries!, _count, randomized);
+        }
     }
 
     /// <summary>
@@ -542,10 +576,10 @@ internal partial struct PooledHashTable<TKey, TEntry>
     /// loads the link. A chain longer than the entry array means concurrent writers corrupted it.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private readonly ref TEntry FindInChain(IEqualityComparer<TKey>? comparer, int i, int hashCode, TKey key)
+    private readonly ref TEntry FindInChain(IEqualityComparer<TKey>? comparer, int i, int hashCode, TKey key, out uint collisionCount)
     {
         TEntry[] entries = _entries!;
-        uint collisionCount = 0;
+        collisionCount = 0;
         if (typeof(TKey).IsValueType && comparer is null)
         {
             while ((uint)i < (uint)entries.Length)
@@ -601,19 +635,33 @@ internal partial struct PooledHashTable<TKey, TEntry>
         _buckets = buckets;
         _size = newSize;
         _fastModMultiplier = HashHelpers.GetFastModMultiplier((uint)newSize);
+        Relink(entries, count);
+        _entries = entries;
+        ReturnArrays(oldBuckets, oldEntries, count, oldSize);
+    }
+
+    /// <summary>
+    /// Links the live entries among the first <paramref name="count"/> of <paramref name="entries"/> into the (cleared)
+    /// buckets by their stored hash codes, hashing each again with <paramref name="newHashes"/> first when given.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly void Relink(TEntry[] entries, int count, IEqualityComparer<TKey>? newHashes = null)
+    {
         for (int i = 0; i < count; i++)
         {
             ref TEntry entry = ref entries[i];
             if (entry.Next >= -1)
             {
+                if (newHashes is not null)
+                {
+                    entry.HashCode = HashOf(newHashes, entry.Key);
+                }
+
                 ref int bucket = ref GetBucket(entry.HashCode);
                 entry.Next = bucket - 1;
                 bucket = i + 1;
             }
         }
-
-        _entries = entries;
-        ReturnArrays(oldBuckets, oldEntries, count, oldSize);
     }
 
     /// <summary>Rents a bucket array and an entry array of at least <paramref name="size"/>; if the second rent fails, the first array goes back.</summary>

@@ -524,6 +524,9 @@ public partial class PooledDictionary<TKey, TValue> :
     /// <summary>Throws <see cref="ObjectDisposedException"/> once the dictionary is disposed (off the hot paths).</summary>
     internal void ThrowIfDisposed() => _table.ThrowIfDisposed();
 
+    /// <summary>Gets whether the table still hashes with the non-randomized string hash (tests check the switch).</summary>
+    internal bool HashesNonRandomized => _table.HashesNonRandomized;
+
     private static bool IsCompatibleKey(object key)
     {
         if (key is null)
@@ -588,7 +591,7 @@ public partial class PooledDictionary<TKey, TValue> :
                 return;
             }
 
-            if (source.Comparer.Equals(Comparer) && _table._count == 0)
+            if (_table._count == 0 && _table.SharesHashCodesWith(in source._table))
             {
                 // Keys are already unique under this comparer and the hash codes are reusable: copy, compacting.
                 EnsureCapacity(source.Count);
@@ -598,9 +601,10 @@ public partial class PooledDictionary<TKey, TValue> :
         }
         else if (collection is Dictionary<TKey, TValue> bclSource)
         {
-            if (bclSource.Count > 0 && _table._count == 0 && bclSource.Comparer.Equals(Comparer))
+            // Unique under this comparer already: link each pair in without looking for a duplicate. Not under the
+            // non-randomized string hash: only an insertion that walks its chain can notice keys chosen to collide.
+            if (bclSource.Count > 0 && _table._count == 0 && !_table.HashesNonRandomized && bclSource.Comparer.Equals(Comparer))
             {
-                // Unique under this comparer already: link each pair in without looking for a duplicate.
                 EnsureCapacity(bclSource.Count);
                 Dictionary<TKey, TValue>.Enumerator pairs = bclSource.GetEnumerator();
                 _table.AppendUnique<TValue, Dictionary<TKey, TValue>.Enumerator, ValueWriter>(ref pairs);

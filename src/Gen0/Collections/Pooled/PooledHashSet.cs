@@ -404,6 +404,9 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
     /// <summary>Throws <see cref="ObjectDisposedException"/> once the set is disposed (off the hot paths).</summary>
     internal void ThrowIfDisposed() => _table.ThrowIfDisposed();
 
+    /// <summary>Gets whether the table still hashes with the non-randomized string hash (tests check the switch).</summary>
+    internal bool HashesNonRandomized => _table.HashesNonRandomized;
+
     /// <summary>Returns the arrays once; later calls do nothing.</summary>
     /// <param name="disposing"><see langword="true"/> when called from <see cref="Dispose()"/>.</param>
     protected virtual void Dispose(bool disposing) => _table.Dispose();
@@ -430,8 +433,9 @@ public partial class PooledHashSet<T> : ISet<T>, IReadOnlySet<T>, IReadOnlyColle
                 return;
             }
 
-            // As the BCL clones a HashSet: keep its table (free slots included) unless it is far too large.
-            if (HashHelpers.ExpandPrime(pooledSource.Count + 1) >= pooledSource._table._size)
+            // As the BCL clones a HashSet: keep its table (free slots included) unless it is far too large, or its
+            // stored hash codes are not this table's (it left the non-randomized string hash).
+            if (HashHelpers.ExpandPrime(pooledSource.Count + 1) >= pooledSource._table._size && _table.SharesHashCodesWith(in pooledSource._table))
             {
                 _table.CloneFrom(ref pooledSource._table);
             }
