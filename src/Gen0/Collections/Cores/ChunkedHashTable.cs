@@ -472,7 +472,8 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void SwitchComparerAfter(uint collisions)
     {
-        if (NonRandomizedStringComparer.MustSwitch(_comparer, collisions))
+        // A constant for value-type keys: their instantiations compile none of this.
+        if (!typeof(TKey).IsValueType && NonRandomizedStringComparer.MustSwitch(_comparer, collisions))
         {
             SwitchToRandomized();
         }
