@@ -200,6 +200,7 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
 
         IEqualityComparer<TKey>? comparer = _comparer;
         int hashCode;
+        uint collisions = 0;
         if (typeof(TKey).IsValueType && comparer is null)
         {
             hashCode = key!.GetHashCode();
@@ -212,19 +213,16 @@ internal partial struct ChunkedHashTable<TKey, TEntry>
         {
             comparer ??= EqualityComparer<TKey>.Default;
             hashCode = key is null ? 0 : comparer.GetHashCode(key);
-            int found = FindIndexWithComparer(key, hashCode, comparer, out uint collisions);
+            int found = FindIndexWithComparer(key, hashCode, comparer, out collisions);
             if (found >= 0)
             {
                 index = found;
                 return false;
             }
-
-            index = AddEntry(key, hashCode);
-            SwitchComparerAfter(collisions);
-            return true;
         }
 
         index = AddEntry(key, hashCode);
+        SwitchComparerAfter(collisions);
         return true;
     }
 
