@@ -81,10 +81,12 @@ public sealed partial class ScalableArrayPool<T>
             DropsDoubleReturn = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.DoubleReturn],
             TrimmedArrays = totals[Counter.TrimmedArrays],
             TrimmedBytes = totals[Counter.TrimmedBytes],
+            PressureTrimmedArrays = totals[Counter.PressureTrimmedArrays],
+            PressureTrimmedBytes = totals[Counter.PressureTrimmedBytes],
             RetainedArrays = arrays,
             RetainedBytes = bytes,
             ReservedBytes = reservedBytes,
-            MaxRetainedBytes = _maxRetainedBytes,
+            MaxRetainedBytes = Volatile.Read(ref _maxRetainedBytes),
         };
     }
 }

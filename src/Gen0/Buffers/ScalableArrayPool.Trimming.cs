@@ -1,3 +1,5 @@
+using Gen0.Memory;
+
 namespace Gen0.Buffers;
 
 public sealed partial class ScalableArrayPool<T>
@@ -5,10 +7,18 @@ public sealed partial class ScalableArrayPool<T>
     private TrimTimer? _trimTimer;
     private int _trimAfterMilliseconds = -1;
 
+    // The names are the Trimmed event's trigger.
     private enum TrimKind
     {
         Idle,
-        MemoryPressure,
+
+        // Memory pressure (Gen0.Memory.MemoryPressure): medium releases what sat unused since an earlier look, high
+        // everything not rented.
+        MemoryPressureMedium,
+        MemoryPressureHigh,
+
+        // A budget that follows the memory limit fell below what the pool holds (GC.RefreshMemoryLimit()).
+        BudgetLowered,
         Explicit,
         Dispose,
     }
@@ -29,17 +39,20 @@ public sealed partial class ScalableArrayPool<T>
 
     private void StopTrimTimer() => _trimTimer?.Dispose();
 
-    private void OnTrimTimer()
+    private void OnTrimTimer() => TrimCore(MemoryPressure.ReadLevel() switch
     {
-        GCMemoryInfo info = GC.GetGCMemoryInfo();
-        bool pressure = info.HighMemoryLoadThresholdBytes > 0 && info.MemoryLoadBytes >= info.HighMemoryLoadThresholdBytes * 9 / 10;
-        TrimCore(pressure ? TrimKind.MemoryPressure : TrimKind.Idle);
-    }
+        MemoryPressureLevel.High => TrimKind.MemoryPressureHigh,
+        MemoryPressureLevel.Medium => TrimKind.MemoryPressureMedium,
+        _ => TrimKind.Idle,
+    });
 
     private void TrimCore(TrimKind kind)
     {
-        bool all = kind is TrimKind.Explicit or TrimKind.Dispose;
-        int idle = kind == TrimKind.MemoryPressure ? _trimAfterMilliseconds / 4 : _trimAfterMilliseconds;
+        bool all = kind is TrimKind.Explicit or TrimKind.Dispose or TrimKind.MemoryPressureHigh or TrimKind.BudgetLowered;
+
+        // Medium pressure takes what an earlier look (the timer's or a collection's) already saw unused: an idle time
+        // of 0 releases every stamped slot and stamps the others.
+        int idle = kind == TrimKind.MemoryPressureMedium ? 0 : _trimAfterMilliseconds;
         int now = Environment.TickCount;
         int arrays = 0;
         long bytes = 0;
@@ -94,6 +107,11 @@ public sealed partial class ScalableArrayPool<T>
             {
                 Interlocked.Add(ref _poolCounters[Counter.TrimmedArrays], arrays);
                 Interlocked.Add(ref _poolCounters[Counter.TrimmedBytes], bytes);
+                if (kind is TrimKind.MemoryPressureMedium or TrimKind.MemoryPressureHigh)
+                {
+                    Interlocked.Add(ref _poolCounters[Counter.PressureTrimmedArrays], arrays);
+                    Interlocked.Add(ref _poolCounters[Counter.PressureTrimmedBytes], bytes);
+                }
             }
         }
 

@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using Gen0.Memory;
 
 namespace Gen0.Buffers;
 
@@ -89,7 +90,7 @@ namespace Gen0.Buffers;
 /// </para>
 /// </remarks>
 [DebuggerDisplay("{Name,nq}: {GetStatistics().RetainedBytes} bytes retained")]
-public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IArrayPoolStatisticsSource
+public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IArrayPoolStatisticsSource, IMemoryPressureListener
 {
     private static int s_nextSerial;
 
@@ -114,9 +115,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     private readonly int _slotCount;
     private readonly Shard[] _shards;
     private readonly int _maxArrayLength;
-    private readonly long _maxRetainedBytes;
-    private readonly long _threadTierLimit;
-    private readonly long _perThreadLimit;
+    // The budget and the shares of it that threads may reserve: fixed when set in the options, else re-derived from the
+    // memory limit after gen 2 collections (ScalableArrayPool.Pressure.cs), so read without a lock and never cached.
+    private long _maxRetainedBytes;
+    private long _threadTierLimit;
+    private long _perThreadLimit;
+    private readonly bool _budgetFollowsLimit;
     private readonly bool _clearOnReturn;
     private readonly bool _pinned;
     private readonly bool _isShared;
@@ -156,6 +160,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         _serial = Interlocked.Increment(ref s_nextSerial);
         _name = options.Name ?? "unnamed";
         _maxArrayLength = options.MaxArrayLength;
+        _budgetFollowsLimit = options.MaxRetainedBytesFollowsLimit;
         _maxRetainedBytes = options.MaxRetainedBytes;
         _threadTierLimit = _maxRetainedBytes / 2;
         _perThreadLimit = _maxRetainedBytes / 8;
@@ -204,6 +209,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
         _id = ThreadCacheTable.AllocateId();
         StartTrimTimer(options.TrimAfter);
+        MemoryPressure.Register(this);
         ArrayPoolMetrics.Register(this);
     }
 
@@ -230,8 +236,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     /// <summary>Gets the longest array length the pool keeps.</summary>
     public int MaxArrayLength => _maxArrayLength;
 
-    /// <summary>Gets the byte budget of the pool.</summary>
-    public long MaxRetainedBytes => _maxRetainedBytes;
+    /// <summary>
+    /// Gets the byte budget of the pool: as set in the options, or, when they left it unset, derived from the memory
+    /// limit the process runs under (see <see cref="ScalableArrayPoolOptions.MaxRetainedBytes"/>) and read again after
+    /// every gen 2 collection.
+    /// </summary>
+    public long MaxRetainedBytes => Volatile.Read(ref _maxRetainedBytes);
 
     /// <summary>Gets the array lengths the pool hands out for requests up to <see cref="MaxArrayLength"/>, shortest first.</summary>
     public ReadOnlySpan<int> SizeClassLengths => _lengths;
@@ -979,6 +989,8 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         public const int DropsOverMaximumLength = 6;
         public const int TrimmedArrays = 12;
         public const int TrimmedBytes = 13;
-        public const int Count = 14;
+        public const int PressureTrimmedArrays = 14;
+        public const int PressureTrimmedBytes = 15;
+        public const int Count = 16;
     }
 }

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using Gen0.Memory;
 
 namespace Gen0.Buffers;
 
@@ -16,8 +17,18 @@ public sealed partial class ScalableArrayPoolOptions
     /// <summary>The default <see cref="MaxArraysPerShard"/>.</summary>
     public const int DefaultMaxArraysPerShard = 32;
 
-    /// <summary>The default <see cref="MaxRetainedBytes"/>: 1 GiB.</summary>
+    /// <summary>
+    /// The most the default <see cref="MaxRetainedBytes"/> can be: 1 GiB. The default itself is an eighth of the memory
+    /// the GC may use (<see cref="MaxRetainedBytesLimitDivisor"/>), at most this.
+    /// </summary>
     public const long DefaultMaxRetainedBytes = 1L << 30;
+
+    /// <summary>
+    /// The default <see cref="MaxRetainedBytes"/> is the memory the GC may use
+    /// (<see cref="GCMemoryInfo.TotalAvailableMemoryBytes"/>: the container's limit, <c>GCHeapHardLimit</c> or the
+    /// machine's memory) divided by this (8), at most <see cref="DefaultMaxRetainedBytes"/>.
+    /// </summary>
+    public const int MaxRetainedBytesLimitDivisor = 8;
 
     /// <summary>The most shards a pool may have.</summary>
     public const int MaxShardCount = 1024;
@@ -26,14 +37,16 @@ public sealed partial class ScalableArrayPoolOptions
     private int _maxArraysPerShard = DefaultMaxArraysPerShard;
     private int _shardCount = Math.Min(Environment.ProcessorCount, 64);
     private SizeClasses _sizeClasses = SizeClasses.PowerOfTwo;
-    private long _maxRetainedBytes = DefaultMaxRetainedBytes;
+    private long _maxRetainedBytes = -1;
+    private long _derivedBudgetCap = DefaultMaxRetainedBytes;
     private TimeSpan _trimAfter = TimeSpan.FromSeconds(60);
     private ClearMode _clearOnReturn = ClearMode.Auto;
 
     /// <summary>
     /// Gets options for pools of big arrays (up to <see cref="Array.MaxLength"/>): <see cref="SizeClasses.Fine"/>
     /// classes so a rent wastes at most 25 %, no thread-local tier (so each thread does not keep its own huge arrays),
-    /// 4 arrays per class and shard, a 2 GiB budget and a 10 second idle trim. Every call returns a new instance.
+    /// 4 arrays per class and shard, a budget of an eighth of the memory the GC may use up to 2 GiB, and a 10 second
+    /// idle trim. Every call returns a new instance.
     /// </summary>
     public static ScalableArrayPoolOptions ForLargeArrays => new()
     {
@@ -41,7 +54,7 @@ public sealed partial class ScalableArrayPoolOptions
         MaxArraysPerShard = 4,
         ThreadLocalCache = false,
         SizeClasses = SizeClasses.Fine,
-        MaxRetainedBytes = 2L << 30,
+        _derivedBudgetCap = 2L << 30,
         TrimAfter = TimeSpan.FromSeconds(10),
     };
 
@@ -139,12 +152,21 @@ public sealed partial class ScalableArrayPoolOptions
     }
 
     /// <summary>
-    /// Gets or sets the budget, in bytes, that the arrays the pool keeps never exceed, thread-local tier included
-    /// (default 1 GiB). 0 keeps nothing. A returned array that does not fit is dropped.
+    /// Gets or sets the budget, in bytes, that the arrays the pool keeps never exceed, thread-local tier included. 0
+    /// keeps nothing. A returned array that does not fit is dropped.
     /// </summary>
+    /// <remarks>
+    /// Unless set, the budget follows the memory limit the process runs under: an eighth
+    /// (<see cref="MaxRetainedBytesLimitDivisor"/>) of <see cref="GCMemoryInfo.TotalAvailableMemoryBytes"/>, which
+    /// honours a container's limit, <c>GCHeapHardLimit</c> and <c>GCHeapHardLimitPercent</c>, at most
+    /// <see cref="DefaultMaxRetainedBytes"/> (1 GiB). The getter then returns that figure as of now, and a pool created
+    /// with such options reads the limit again after every gen 2 collection, so a limit changed at run time
+    /// (<c>GC.RefreshMemoryLimit()</c>) resizes it; a pool whose new budget is below what it holds releases everything
+    /// it holds. A budget that is set stays as set.
+    /// </remarks>
     public long MaxRetainedBytes
     {
-        get => _maxRetainedBytes;
+        get => _maxRetainedBytes >= 0 ? _maxRetainedBytes : DerivedMaxRetainedBytes(MemoryPressure.TotalAvailableBytes);
         set
         {
             if (value < 0)
@@ -193,6 +215,13 @@ public sealed partial class ScalableArrayPoolOptions
             _clearOnReturn = value;
         }
     }
+
+    /// <summary>Gets whether <see cref="MaxRetainedBytes"/> follows the memory limit (it was never set).</summary>
+    internal bool MaxRetainedBytesFollowsLimit => _maxRetainedBytes < 0;
+
+    /// <summary>The budget when it follows the memory limit, for a limit of <paramref name="totalAvailableBytes"/>.</summary>
+    internal long DerivedMaxRetainedBytes(long totalAvailableBytes) =>
+        MemoryPressure.DerivedBudget(totalAvailableBytes, MaxRetainedBytesLimitDivisor, _derivedBudgetCap);
 
     internal ScalableArrayPoolOptions Clone() => (ScalableArrayPoolOptions)MemberwiseClone();
 }

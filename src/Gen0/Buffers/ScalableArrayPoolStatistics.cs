@@ -67,6 +67,18 @@ public sealed class ScalableArrayPoolStatistics
     /// <summary>Gets the bytes of the arrays counted in <see cref="TrimmedArrays"/>.</summary>
     public long TrimmedBytes { get; internal init; }
 
+    /// <summary>
+    /// Gets the number of the arrays in <see cref="TrimmedArrays"/> that were released because memory ran short: after a
+    /// gen 2 collection or an idle-timer look found the process's committed memory close to the limit it runs under
+    /// (or the machine's memory load close to the GC's high-load threshold). At medium pressure the pool releases what
+    /// sat unused since an earlier look; at high pressure, everything not rented. The <c>Trimmed</c> event names the
+    /// level as its trigger (<c>MemoryPressureMedium</c>, <c>MemoryPressureHigh</c>).
+    /// </summary>
+    public long PressureTrimmedArrays { get; internal init; }
+
+    /// <summary>Gets the bytes of the arrays counted in <see cref="PressureTrimmedArrays"/>.</summary>
+    public long PressureTrimmedBytes { get; internal init; }
+
     /// <summary>Gets the number of arrays the pool holds now, in the shards and in every thread's cache.</summary>
     public long RetainedArrays { get; internal init; }
 
@@ -87,7 +99,10 @@ public sealed class ScalableArrayPoolStatistics
     /// </summary>
     public long ReservedBytes { get; internal init; }
 
-    /// <summary>Gets the pool's budget, <see cref="ScalableArrayPoolOptions.MaxRetainedBytes"/>.</summary>
+    /// <summary>
+    /// Gets the pool's budget, <see cref="ScalableArrayPoolOptions.MaxRetainedBytes"/>: as set, or derived from the memory
+    /// limit (then it can change after a gen 2 collection, when <c>GC.RefreshMemoryLimit()</c> applied a new limit).
+    /// </summary>
     public long MaxRetainedBytes { get; internal init; }
 
     /// <summary>Returns the number of returned arrays dropped for <paramref name="reason"/>.</summary>
@@ -112,6 +127,6 @@ public sealed class ScalableArrayPoolStatistics
         $"Rents = {Rents}, Hits = {Hits} (thread-local {ThreadLocalHits}), Allocations = {Allocations}, Returns = {Returns}, " +
         $"Drops = {Drops} (over maximum {DropsOverMaximumLength}, foreign length {DropsForeignLength}, full {DropsPoolFull}, " +
         $"over budget {DropsOverBudget}, disposed {DropsPoolDisposed}, double return {DropsDoubleReturn}), " +
-        $"Trimmed = {TrimmedArrays} arrays / {TrimmedBytes} B, Retained = {RetainedArrays} arrays / {RetainedBytes} B, " +
+        $"Trimmed = {TrimmedArrays} arrays / {TrimmedBytes} B (under pressure {PressureTrimmedArrays} / {PressureTrimmedBytes} B), Retained = {RetainedArrays} arrays / {RetainedBytes} B, " +
         $"Reserved = {ReservedBytes} B of {MaxRetainedBytes} B");
 }

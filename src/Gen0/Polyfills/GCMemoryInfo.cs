@@ -16,6 +16,9 @@ internal readonly struct GCMemoryInfo
     /// <summary>Gets the memory load: 0 (unknown).</summary>
     public long MemoryLoadBytes => 0;
 
+    /// <summary>Gets the bytes the GC has committed: 0 (unknown).</summary>
+    public long TotalCommittedBytes => 0;
+
     /// <summary>Gets the memory the GC may use: unbounded (unknown).</summary>
     public long TotalAvailableMemoryBytes => long.MaxValue;
 }
