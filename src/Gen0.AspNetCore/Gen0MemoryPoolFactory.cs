@@ -21,7 +21,8 @@ namespace Gen0.AspNetCore;
 /// <para>
 /// The pools from here share the array pool's thread-local tier and per-core shards (a block returned on another
 /// I/O queue's thread is found again), its byte budget (<see cref="ScalableArrayPoolOptions.MaxRetainedBytes"/>,
-/// 128 MiB by default), its idle trim (everything idle for <see cref="ScalableArrayPoolOptions.TrimAfter"/>, 10 s by
+/// by default an eighth of the memory limit the process runs under, at most 128 MiB, and released under memory pressure
+/// after gen 2 collections), its idle trim (everything idle for <see cref="ScalableArrayPoolOptions.TrimAfter"/>, 10 s by
 /// default, is released at once, without a gen 2 collection), its statistics, <c>Gen0-Buffers</c> events and
 /// <c>Gen0.Buffers</c> metrics (pool name <see cref="DefaultPoolName"/>). <see cref="MemoryPool{T}.MaxBufferSize"/> is
 /// the array pool's <see cref="ScalableArrayPoolOptions.MaxArrayLength"/> (64 KiB by default) rather than 4 KiB, so a
@@ -55,15 +56,21 @@ internal sealed class Gen0MemoryPoolFactory : IMemoryPoolFactory<byte>, IDisposa
     public ScalableArrayPool<byte> ArrayPool { get; }
 
     /// <summary>Returns the options the factory uses unless configured otherwise.</summary>
-    public static ScalableArrayPoolOptions CreateDefaultOptions() => new()
+    public static ScalableArrayPoolOptions CreateDefaultOptions()
     {
-        Name = DefaultPoolName,
-        MaxArrayLength = 64 * 1024,
-        MaxRetainedBytes = 128L << 20,
-        MaxArraysPerShard = 1024,
-        TrimAfter = TimeSpan.FromSeconds(10),
-        PinnedArrays = true,
-    };
+        var options = new ScalableArrayPoolOptions
+        {
+            Name = DefaultPoolName,
+            MaxArrayLength = 64 * 1024,
+            MaxArraysPerShard = 1024,
+            TrimAfter = TimeSpan.FromSeconds(10),
+            PinnedArrays = true,
+        };
+
+        // An eighth of the memory limit, at most 128 MiB (from 1 GiB of limit up).
+        options.SetMaxRetainedBytesFromMemoryLimit(ScalableArrayPoolOptions.MaxRetainedBytesLimitDivisor, 128L << 20);
+        return options;
+    }
 
     /// <summary>Returns a new memory pool over the factory's array pool; disposing it leaves the array pool alone.</summary>
     /// <param name="options">The server's options for the pool; the owner is not used.</param>

@@ -358,6 +358,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
         _disposed = true;
         StopTrimTimer();
+        MemoryPressure.Unregister(this);
         TrimCore(TrimKind.Dispose);
         ReleaseId();
         GC.SuppressFinalize(this);

@@ -39,6 +39,7 @@ public sealed partial class ScalableArrayPoolOptions
     private SizeClasses _sizeClasses = SizeClasses.PowerOfTwo;
     private long _maxRetainedBytes = -1;
     private long _derivedBudgetCap = DefaultMaxRetainedBytes;
+    private int _derivedBudgetDivisor = MaxRetainedBytesLimitDivisor;
     private TimeSpan _trimAfter = TimeSpan.FromSeconds(60);
     private ClearMode _clearOnReturn = ClearMode.Auto;
 
@@ -157,7 +158,7 @@ public sealed partial class ScalableArrayPoolOptions
     /// </summary>
     /// <remarks>
     /// Unless set, the budget follows the memory limit the process runs under: an eighth
-    /// (<see cref="MaxRetainedBytesLimitDivisor"/>) of <see cref="GCMemoryInfo.TotalAvailableMemoryBytes"/>, which
+    /// (<see cref="MaxRetainedBytesLimitDivisor"/>; another share with <see cref="SetMaxRetainedBytesFromMemoryLimit"/>) of <see cref="GCMemoryInfo.TotalAvailableMemoryBytes"/>, which
     /// honours a container's limit, <c>GCHeapHardLimit</c> and <c>GCHeapHardLimitPercent</c>, at most
     /// <see cref="DefaultMaxRetainedBytes"/> (1 GiB). The getter then returns that figure as of now, and a pool created
     /// with such options reads the limit again after every gen 2 collection, so a limit changed at run time
@@ -216,12 +217,38 @@ public sealed partial class ScalableArrayPoolOptions
         }
     }
 
+    /// <summary>
+    /// Makes <see cref="MaxRetainedBytes"/> follow the memory limit the process runs under, as it does by default, with
+    /// another share or cap: the memory the GC may use (<see cref="GCMemoryInfo.TotalAvailableMemoryBytes"/>) divided by
+    /// <paramref name="divisor"/>, at most <paramref name="maxBytes"/>; read again after every gen 2 collection by the
+    /// pool created with these options. Undoes an earlier set of <see cref="MaxRetainedBytes"/>.
+    /// </summary>
+    /// <param name="divisor">The share of the limit, as its denominator: 8 (the default) is an eighth. 1 or more.</param>
+    /// <param name="maxBytes">The most the budget can be, however much memory there is (default 1 GiB). 0 or more.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="divisor"/> is less than 1, or <paramref name="maxBytes"/> is negative.</exception>
+    public void SetMaxRetainedBytesFromMemoryLimit(int divisor, long maxBytes)
+    {
+        if (divisor < 1)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(divisor), $"The divisor of the memory limit must be 1 or more; it was {divisor}.");
+        }
+
+        if (maxBytes < 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(maxBytes), $"The most bytes the budget can be must not be negative; it was {maxBytes}.");
+        }
+
+        _derivedBudgetDivisor = divisor;
+        _derivedBudgetCap = maxBytes;
+        _maxRetainedBytes = -1;
+    }
+
     /// <summary>Gets whether <see cref="MaxRetainedBytes"/> follows the memory limit (it was never set).</summary>
     internal bool MaxRetainedBytesFollowsLimit => _maxRetainedBytes < 0;
 
     /// <summary>The budget when it follows the memory limit, for a limit of <paramref name="totalAvailableBytes"/>.</summary>
     internal long DerivedMaxRetainedBytes(long totalAvailableBytes) =>
-        MemoryPressure.DerivedBudget(totalAvailableBytes, MaxRetainedBytesLimitDivisor, _derivedBudgetCap);
+        MemoryPressure.DerivedBudget(totalAvailableBytes, _derivedBudgetDivisor, _derivedBudgetCap);
 
     internal ScalableArrayPoolOptions Clone() => (ScalableArrayPoolOptions)MemberwiseClone();
 }

@@ -67,7 +67,7 @@ public sealed class PooledMemoryStreamManager : IDisposable
 
     /// <summary>
     /// Gets the manager of the streams made with <see cref="PooledMemoryStream"/>'s constructors: default options,
-    /// blocks from the library's stream block pool (128 MiB budget, 60 s idle trim). Disposing it does nothing.
+    /// blocks from the library's stream block pool (a budget of a sixteenth of the memory limit, at most 128 MiB; 60 s idle trim). Disposing it does nothing.
     /// </summary>
     public static PooledMemoryStreamManager Shared => s_shared;
 

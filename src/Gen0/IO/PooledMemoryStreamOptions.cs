@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using Gen0.Buffers;
+using Gen0.Memory;
 
 namespace Gen0.IO;
 
@@ -16,8 +17,21 @@ namespace Gen0.IO;
 [DebuggerDisplay("BlockSize = {BlockSize}, MaxRetainedBytes = {MaxRetainedBytes}, MaximumStreamCapacity = {MaximumStreamCapacity}")]
 public sealed class PooledMemoryStreamOptions
 {
-    /// <summary>The default <see cref="MaxRetainedBytes"/>: 128 MiB of idle blocks.</summary>
+    /// <summary>
+    /// The most the default <see cref="MaxRetainedBytes"/> can be: 128 MiB of idle blocks. The default itself is a
+    /// sixteenth of the memory the GC may use (<see cref="MaxRetainedBytesLimitDivisor"/>), at most this.
+    /// </summary>
     public const long DefaultMaxRetainedBytes = 128L << 20;
+
+    /// <summary>
+    /// The default <see cref="MaxRetainedBytes"/> is the memory the GC may use
+    /// (<see cref="GCMemoryInfo.TotalAvailableMemoryBytes"/>: the container's limit, <c>GCHeapHardLimit</c> or the
+    /// machine's memory) divided by this (16), at most <see cref="DefaultMaxRetainedBytes"/>.
+    /// </summary>
+    public const int MaxRetainedBytesLimitDivisor = 16;
+
+    private long _maxRetainedBytes = -1;
+    private bool _maxRetainedBytesSet;
 
     /// <summary>The largest <see cref="BlockSize"/>: the longest byte array that stays below the LOH threshold.</summary>
     public static int MaxBlockSize => LargeObjectHeap.Threshold - LargeObjectHeap.ArrayOverhead - 1;
@@ -40,7 +54,22 @@ public sealed class PooledMemoryStreamOptions
     /// <see cref="DefaultMaxRetainedBytes"/>). Blocks returned beyond it are left to the GC. RecyclableMemoryStream's
     /// <c>MaximumSmallPoolFreeBytes</c>, except that 0 keeps nothing rather than everything.
     /// </summary>
-    public long MaxRetainedBytes { get; set; } = DefaultMaxRetainedBytes;
+    /// <remarks>
+    /// Unless set, it follows the memory limit the process runs under (a container's, <c>GCHeapHardLimit</c>): a
+    /// sixteenth of <see cref="GCMemoryInfo.TotalAvailableMemoryBytes"/>, at most <see cref="DefaultMaxRetainedBytes"/>
+    /// (so 128 MiB from 2 GiB up, 32 MiB under a 512 MB limit); the getter returns that figure as of now, and the
+    /// manager's pool reads the limit again after every gen 2 collection. Under memory pressure the pool releases idle
+    /// blocks whatever the budget (<see cref="ScalableArrayPoolStatistics.PressureTrimmedBytes"/>).
+    /// </remarks>
+    public long MaxRetainedBytes
+    {
+        get => _maxRetainedBytesSet ? _maxRetainedBytes : MemoryPressure.DerivedBudget(MemoryPressure.TotalAvailableBytes, MaxRetainedBytesLimitDivisor, DefaultMaxRetainedBytes);
+        set
+        {
+            _maxRetainedBytes = value;
+            _maxRetainedBytesSet = true;
+        }
+    }
 
     /// <summary>
     /// Gets or sets how long a block may sit unused in the pool before a timer releases it (default 60 seconds;
@@ -119,6 +148,9 @@ public sealed class PooledMemoryStreamOptions
             ThrowHelper.ThrowArgumentOutOfRange(nameof(ClearMode), $"ClearMode must be Auto, Always or Never; it was {ClearMode}.");
         }
     }
+
+    /// <summary>Gets whether <see cref="MaxRetainedBytes"/> follows the memory limit (it was never set).</summary>
+    internal bool MaxRetainedBytesFollowsLimit => !_maxRetainedBytesSet;
 
     internal PooledMemoryStreamOptions Clone() => (PooledMemoryStreamOptions)MemberwiseClone();
 }

@@ -14,7 +14,7 @@ namespace Gen0.IO;
 /// gen 2 collections per 16 MB stream. RecyclableMemoryStream's default manager keeps every block forever instead.
 /// </para>
 /// <para>
-/// This pool keeps up to <see cref="MaxRetainedBytes"/> (128 MiB: 2,048 blocks, enough for a 100 MB stream, or
+/// This pool keeps up to <see cref="MaxRetainedBytes"/> (128 MiB, or a sixteenth of the memory limit if that is less: 2,048 blocks, enough for a 100 MB stream, or
 /// several smaller ones, to be built over and over without allocating) and no more. It has one shard, not one per
 /// core: a block stands for 64 KiB of copying, so even with 64 cores streaming at full memory bandwidth its lock sees
 /// a few hundred thousand operations a second, far below what one lock sustains; per-core shards would spread one
@@ -28,7 +28,7 @@ namespace Gen0.IO;
 /// </remarks>
 internal static class StreamBlockPool
 {
-    /// <summary>The most bytes of idle blocks the default supply keeps: 128 MiB.</summary>
+    /// <summary>The most bytes of idle blocks the default supply keeps: 128 MiB, less under a memory limit (a sixteenth of it).</summary>
     public const long MaxRetainedBytes = PooledMemoryStreamOptions.DefaultMaxRetainedBytes;
 
     /// <summary>The name of the default supply, and of a manager's pool when its options name none.</summary>
@@ -41,13 +41,28 @@ internal static class StreamBlockPool
     /// Creates a block pool for validated <paramref name="options"/>: one shard, blocks of exactly the block size (the
     /// class that holds the maximum length is cut to it), as many blocks as the budget holds.
     /// </summary>
-    public static ScalableArrayPool<byte> Create(PooledMemoryStreamOptions options) => new(new ScalableArrayPoolOptions
+    public static ScalableArrayPool<byte> Create(PooledMemoryStreamOptions options)
     {
-        Name = options.Name ?? DefaultName,
-        MaxArrayLength = options.BlockSize,
-        MaxArraysPerShard = (int)Math.Min(options.MaxRetainedBytes / options.BlockSize, 1 << 20),
-        ShardCount = 1,
-        MaxRetainedBytes = options.MaxRetainedBytes,
-        TrimAfter = options.TrimAfter,
-    });
+        // A budget that follows the memory limit can grow up to its cap after a limit is raised: room for that many blocks.
+        bool followsLimit = options.MaxRetainedBytesFollowsLimit;
+        long mostBytes = followsLimit ? PooledMemoryStreamOptions.DefaultMaxRetainedBytes : options.MaxRetainedBytes;
+        var poolOptions = new ScalableArrayPoolOptions
+        {
+            Name = options.Name ?? DefaultName,
+            MaxArrayLength = options.BlockSize,
+            MaxArraysPerShard = (int)Math.Min(mostBytes / options.BlockSize, 1 << 20),
+            ShardCount = 1,
+            TrimAfter = options.TrimAfter,
+        };
+        if (followsLimit)
+        {
+            poolOptions.SetMaxRetainedBytesFromMemoryLimit(PooledMemoryStreamOptions.MaxRetainedBytesLimitDivisor, PooledMemoryStreamOptions.DefaultMaxRetainedBytes);
+        }
+        else
+        {
+            poolOptions.MaxRetainedBytes = options.MaxRetainedBytes;
+        }
+
+        return new ScalableArrayPool<byte>(poolOptions);
+    }
 }

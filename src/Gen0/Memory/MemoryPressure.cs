@@ -80,6 +80,15 @@ internal static class MemoryPressure
         }
     }
 
+    /// <summary>Stops telling <paramref name="listener"/> (a pool being disposed; tests that drive a pool by hand).</summary>
+    public static void Unregister(IMemoryPressureListener listener)
+    {
+        lock (s_lock)
+        {
+            s_listeners.RemoveAll(reference => !reference.TryGetTarget(out IMemoryPressureListener? target) || ReferenceEquals(target, listener));
+        }
+    }
+
     /// <summary>The level for the given figures, given the level before (tests drive it directly).</summary>
     internal static MemoryPressureLevel LevelFor(double share, MemoryPressureLevel before) =>
         share >= HighEnter || (before == MemoryPressureLevel.High && share >= HighEnter - Band) ? MemoryPressureLevel.High

@@ -49,7 +49,10 @@ public sealed partial class Pool<T>
         {
             try
             {
-                pool.DrainIdle(onlyIdle: true);
+                lock (pool._lastShardPositions)
+                {
+                    pool.DrainIdle(onlyIdle: true);
+                }
             }
             catch (AggregateException)
             {
@@ -59,8 +62,13 @@ public sealed partial class Pool<T>
         }
     }
 
-    /// <summary>Drops idle objects: all of them, or (for the timer) those nobody reached for during a whole period.</summary>
-    private void DrainIdle(bool onlyIdle)
+    /// <summary>
+    /// Drops idle objects: all of them, or (for the timer) those nobody reached for during a whole period. Counted as
+    /// trimmed when <paramref name="onlyIdle"/> or <paramref name="underPressure"/>, and then also as released under
+    /// pressure when <paramref name="underPressure"/>. The timer and the pressure callback call it under the lock of
+    /// <c>_lastShardPositions</c>, whose figures say what a whole period was.
+    /// </summary>
+    private void DrainIdle(bool onlyIdle, bool underPressure = false)
     {
         List<Exception>? errors = null;
         BoundedConcurrentQueue<object>[] shards = _shards;
@@ -70,7 +78,7 @@ public sealed partial class Pool<T>
             {
                 while (shards[i].TryDequeue(out object? item))
                 {
-                    DropIdle(item, onlyIdle, ref errors);
+                    DropIdle(item, onlyIdle || underPressure, underPressure, ref errors);
                 }
             }
 
@@ -107,7 +115,7 @@ public sealed partial class Pool<T>
 
         foreach (object item in stolen)
         {
-            DropIdle(item, onlyIdle, ref errors);
+            DropIdle(item, onlyIdle || underPressure, underPressure, ref errors);
         }
 
         if (anyDead)
@@ -124,11 +132,16 @@ public sealed partial class Pool<T>
         }
     }
 
-    private void DropIdle(object item, bool trimming, ref List<Exception>? errors)
+    private void DropIdle(object item, bool trimming, bool underPressure, ref List<Exception>? errors)
     {
         if (trimming)
         {
             Interlocked.Increment(ref _trimmed);
+        }
+
+        if (underPressure)
+        {
+            Interlocked.Increment(ref _trimmedUnderPressure);
         }
 
         try

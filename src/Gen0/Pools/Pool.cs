@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using Gen0.Memory;
 
 namespace Gen0.Pools;
 
@@ -42,7 +43,7 @@ namespace Gen0.Pools;
 /// </para>
 /// </remarks>
 [DebuggerDisplay("Count = {Count}, Live = {LiveCount}, MaxSize = {MaxSizeDisplay,nq}")]
-public sealed partial class Pool<T> : IDisposable
+public sealed partial class Pool<T> : IDisposable, IMemoryPressureListener
     where T : class
 {
     private readonly Func<T> _factory;
@@ -70,6 +71,7 @@ public sealed partial class Pool<T> : IDisposable
     private long _overflowCreated;
     private long _dropped;
     private long _trimmed;
+    private long _trimmedUnderPressure;
     private volatile bool _disposed;
 
     /// <summary>Creates a pool with no cap that creates objects with <paramref name="factory"/>.</summary>
@@ -162,6 +164,7 @@ public sealed partial class Pool<T> : IDisposable
         }
 
         StartTrimTimer(options.TrimAfter);
+        MemoryPressure.Register(this);
     }
 
     /// <summary>The number of idle objects the pool holds: exact when no other thread uses the pool, otherwise a snapshot.</summary>
@@ -215,7 +218,10 @@ public sealed partial class Pool<T> : IDisposable
             Interlocked.Read(ref _overflowCreated),
             Interlocked.Read(ref _dropped),
             Interlocked.Read(ref _trimmed),
-            Interlocked.Read(ref _waits));
+            Interlocked.Read(ref _waits))
+        {
+            TrimmedUnderPressure = Interlocked.Read(ref _trimmedUnderPressure),
+        };
     }
 
     /// <summary>
@@ -410,6 +416,7 @@ public sealed partial class Pool<T> : IDisposable
 
         _disposed = true;
         StopTrimTimer();
+        MemoryPressure.Unregister(this);
         FailWaiters();
         DrainIdle(onlyIdle: false);
         PoolThreadCacheRegistry.FreeIndex(_cacheIndex);

@@ -24,4 +24,13 @@ public readonly record struct PoolStatistics(
     long OverflowCreated,
     long Dropped,
     long Trimmed,
-    long Waits);
+    long Waits)
+{
+    /// <summary>
+    /// Gets the idle objects of <see cref="Trimmed"/> dropped because memory ran short: after a gen 2 collection found the
+    /// process's committed memory close to the limit it runs under (or the machine's memory load close to the GC's
+    /// high-load threshold). At medium pressure the pool drops what nobody reached for since the last look, at high
+    /// pressure every idle object.
+    /// </summary>
+    public long TrimmedUnderPressure { get; init; }
+}

@@ -81,6 +81,9 @@ public sealed class ScalableArrayPoolPressureTests
     public void DerivedBudget_FollowsTheLimit_AndReleasesWhatNoLongerFits()
     {
         using var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions { TrimAfter = Timeout.InfiniteTimeSpan, ThreadLocalCache = false });
+
+        // Driven by hand only: a real gen 2 collection (other tests run them) would derive the budget from the real limit.
+        MemoryPressure.Unregister(pool);
         Assert.Equal(new ScalableArrayPoolOptions().MaxRetainedBytes, pool.MaxRetainedBytes);
         var arrays = new byte[8][];
         for (int i = 0; i < arrays.Length; i++)
@@ -167,6 +170,60 @@ public sealed class ScalableArrayPoolPressureTests
     }
 
     [Fact]
+    public void SetMaxRetainedBytesFromMemoryLimit_ChangesTheShare_AndUndoesASetBudget()
+    {
+        var options = new ScalableArrayPoolOptions { MaxRetainedBytes = 5 };
+
+        options.SetMaxRetainedBytesFromMemoryLimit(4, 3L << 20);
+
+        Assert.Equal(Math.Min(3L << 20, MemoryPressure.TotalAvailableBytes / 4), options.MaxRetainedBytes);
+        using var pool = new ScalableArrayPool<byte>(options);
+        MemoryPressure.Unregister(pool);
+        ((IMemoryPressureListener)pool).OnGen2Collection(MemoryPressureLevel.None, 4L << 20);
+        Assert.Equal(1L << 20, pool.MaxRetainedBytes);
+
+        options.SetMaxRetainedBytesFromMemoryLimit(1, 0);
+        Assert.Equal(0, options.MaxRetainedBytes);
+        Assert.Throws<ArgumentOutOfRangeException>("divisor", () => options.SetMaxRetainedBytesFromMemoryLimit(0, 1));
+        Assert.Throws<ArgumentOutOfRangeException>("maxBytes", () => options.SetMaxRetainedBytesFromMemoryLimit(8, -1));
+        Assert.Throws<ArgumentOutOfRangeException>("divisor", () => options.SetMaxRetainedBytesFromMemoryLimit(int.MinValue, long.MaxValue));
+
+        // A failed call leaves the options as they were.
+        Assert.Equal(0, options.MaxRetainedBytes);
+        options.SetMaxRetainedBytesFromMemoryLimit(1, long.MaxValue);
+        Assert.Equal(MemoryPressure.TotalAvailableBytes, options.MaxRetainedBytes);
+    }
+
+    [Fact]
+    public void StreamOptions_DefaultBudget_IsASixteenthOfTheLimit_UntilSet_AndTheManagersPoolFollowsIt()
+    {
+        long limit = MemoryPressure.TotalAvailableBytes;
+        var options = new Gen0.IO.PooledMemoryStreamOptions();
+        long expected = Math.Min(Gen0.IO.PooledMemoryStreamOptions.DefaultMaxRetainedBytes, limit / Gen0.IO.PooledMemoryStreamOptions.MaxRetainedBytesLimitDivisor);
+
+        Assert.Equal(expected, options.MaxRetainedBytes);
+        using (var manager = new Gen0.IO.PooledMemoryStreamManager(options))
+        {
+            Assert.Equal(expected, manager.Pool.MaxRetainedBytes);
+            MemoryPressure.Unregister(manager.Pool);
+            ((IMemoryPressureListener)manager.Pool).OnGen2Collection(MemoryPressureLevel.None, 256L << 20);
+            Assert.Equal(16L << 20, manager.Pool.MaxRetainedBytes);
+        }
+
+        options.MaxRetainedBytes = 1 << 20;
+        using (var manager = new Gen0.IO.PooledMemoryStreamManager(options))
+        {
+            ((IMemoryPressureListener)manager.Pool).OnGen2Collection(MemoryPressureLevel.None, 256L << 20);
+            Assert.Equal(1L << 20, manager.Pool.MaxRetainedBytes);
+        }
+
+        // -1 set on purpose is kept (and refused by Validate), not read as "follow the limit".
+        options.MaxRetainedBytes = -1;
+        Assert.Equal(-1, options.MaxRetainedBytes);
+        Assert.Throws<ArgumentOutOfRangeException>(options.Validate);
+    }
+
+    [Fact]
     public void Shared_Registers_AndSurvivesRealGen2Collections()
     {
         ScalableArrayPool<byte> pool = ScalableArrayPool<byte>.Shared;
@@ -185,13 +242,20 @@ public sealed class ScalableArrayPoolPressureTests
         Assert.Equal(new ScalableArrayPoolOptions().MaxRetainedBytes, budget);
     }
 
-    private static ScalableArrayPool<byte> NewPool(bool threadLocal) => new(new ScalableArrayPoolOptions
+    private static ScalableArrayPool<byte> NewPool(bool threadLocal)
     {
-        MaxRetainedBytes = 16L << 20,
-        TrimAfter = Timeout.InfiniteTimeSpan,
-        ThreadLocalCache = threadLocal,
-        ShardCount = 2,
-    });
+        var pool = new ScalableArrayPool<byte>(new ScalableArrayPoolOptions
+        {
+            MaxRetainedBytes = 16L << 20,
+            TrimAfter = Timeout.InfiniteTimeSpan,
+            ThreadLocalCache = threadLocal,
+            ShardCount = 2,
+        });
+
+        // Driven by hand only: the Medium test counts looks, and a real gen 2 collection would be one more.
+        MemoryPressure.Unregister(pool);
+        return pool;
+    }
 
     private static void Notify(ScalableArrayPool<byte> pool, MemoryPressureLevel level) =>
         ((IMemoryPressureListener)pool).OnGen2Collection(level, MemoryPressure.TotalAvailableBytes);
