@@ -52,6 +52,18 @@ public class Gen0MemoryPoolFactoryTests
     }
 
     [Fact]
+    public void DefaultOptions_BudgetIsAnEighthOfTheMemoryLimit_AtMost128MiB()
+    {
+        long limit = GC.GetGCMemoryInfo().TotalAvailableMemoryBytes;
+
+        ScalableArrayPoolOptions options = Gen0MemoryPoolFactory.CreateDefaultOptions();
+        using var factory = new Gen0MemoryPoolFactory(options);
+
+        Assert.Equal(Math.Min(128L << 20, limit / 8), options.MaxRetainedBytes);
+        Assert.Equal(options.MaxRetainedBytes, factory.ArrayPool.MaxRetainedBytes);
+    }
+
+    [Fact]
     public void Registration_ReplacesTheServersFactory_AndTheSocketTransportTakesIt()
     {
         WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();

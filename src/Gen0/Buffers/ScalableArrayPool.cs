@@ -209,7 +209,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
         _id = ThreadCacheTable.AllocateId();
         StartTrimTimer(options.TrimAfter);
-        MemoryPressure.Register(this);
+#if NET
+        MemoryPressure.Register(this); // not on netstandard2.0: see its remarks
+#endif
         ArrayPoolMetrics.Register(this);
     }
 

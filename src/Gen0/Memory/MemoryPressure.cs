@@ -67,6 +67,11 @@ internal static class MemoryPressure
     /// Tells <paramref name="listener"/> the level after every gen 2 collection, for as long as it is alive (it is held
     /// weakly, so a pool nobody references is still collected).
     /// </summary>
+    /// <remarks>
+    /// Pools call it on .NET only: .NET Framework and Mono (the netstandard2.0 asset) report no limit and no memory load,
+    /// so there is nothing to react to, and on Mono, whose GC scans stacks conservatively, a pool that had registered
+    /// was still found alive after it was dropped (ScalableArrayPoolCollectionTests).
+    /// </remarks>
     public static void Register(IMemoryPressureListener listener)
     {
         lock (s_lock)
@@ -75,7 +80,7 @@ internal static class MemoryPressure
             if (!s_callbackRegistered)
             {
                 s_callbackRegistered = true;
-                Gen2GcCallback.Register(OnGen2Collection);
+                Gen2GcCallback.Register(NotifyListeners);
             }
         }
     }
@@ -114,7 +119,8 @@ internal static class MemoryPressure
         return level;
     }
 
-    private static void OnGen2Collection()
+    /// <summary>Reads the level and tells every live listener: what the gen 2 callback runs (benchmarks call it directly).</summary>
+    internal static void NotifyListeners()
     {
         MemoryPressureLevel level = ReadLevel(GC.GetGCMemoryInfo(), out long total);
         IMemoryPressureListener[] alive;

@@ -164,7 +164,9 @@ public sealed partial class Pool<T> : IDisposable, IMemoryPressureListener
         }
 
         StartTrimTimer(options.TrimAfter);
-        MemoryPressure.Register(this);
+#if NET
+        MemoryPressure.Register(this); // not on netstandard2.0: see its remarks
+#endif
     }
 
     /// <summary>The number of idle objects the pool holds: exact when no other thread uses the pool, otherwise a snapshot.</summary>
