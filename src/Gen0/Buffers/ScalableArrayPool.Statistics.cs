@@ -8,6 +8,8 @@ public sealed partial class ScalableArrayPool<T>
         long arrays = 0;
         long bytes = 0;
         long reservedBytes;
+        long pressureArrays;
+        long pressureBytes;
 
         // Under the lock every trim holds from start to end (the idle timer, Trim, Dispose, and the removal of ended
         // threads' caches), so the snapshot is taken wholly before or wholly after any trim. With no rent or return
@@ -57,6 +59,8 @@ public sealed partial class ScalableArrayPool<T>
             }
 
             reservedBytes = Interlocked.Read(ref _reservedBytes);
+            pressureArrays = Interlocked.Read(ref _poolCounters[Counter.PressureTrimmedArrays]);
+            pressureBytes = Interlocked.Read(ref _poolCounters[Counter.PressureTrimmedBytes]);
         }
 
         long drops = 0;
@@ -81,8 +85,8 @@ public sealed partial class ScalableArrayPool<T>
             DropsDoubleReturn = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.DoubleReturn],
             TrimmedArrays = totals[Counter.TrimmedArrays],
             TrimmedBytes = totals[Counter.TrimmedBytes],
-            PressureTrimmedArrays = totals[Counter.PressureTrimmedArrays],
-            PressureTrimmedBytes = totals[Counter.PressureTrimmedBytes],
+            PressureTrimmedArrays = pressureArrays,
+            PressureTrimmedBytes = pressureBytes,
             RetainedArrays = arrays,
             RetainedBytes = bytes,
             ReservedBytes = reservedBytes,

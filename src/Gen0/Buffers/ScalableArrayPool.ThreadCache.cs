@@ -8,7 +8,7 @@ public sealed partial class ScalableArrayPool<T>
     private readonly List<ThreadCache> _caches = [];
 
     // Counts of operations that had no thread cache (after disposal), of trims, and of caches whose thread ended.
-    private readonly long[] _poolCounters = new long[Counter.Count];
+    private readonly long[] _poolCounters = new long[Counter.PoolCount];
 
     private void ReleaseId()
     {

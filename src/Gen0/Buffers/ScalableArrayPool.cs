@@ -992,8 +992,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         public const int DropsOverMaximumLength = 6;
         public const int TrimmedArrays = 12;
         public const int TrimmedBytes = 13;
+
+        // The counters a thread's cache has; the pool's own array has the pool-only ones below as well (a thread's
+        // cache is allocated beside other threads' objects, so it stays as small as it was).
+        public const int Count = 14;
         public const int PressureTrimmedArrays = 14;
         public const int PressureTrimmedBytes = 15;
-        public const int Count = 16;
+        public const int PoolCount = 16;
     }
 }
