@@ -86,6 +86,18 @@ public sealed record ToolRun(int ExitCode, string Out, string Error)
             }
         }
 
+        /// <summary>What a failed wait reports: whether the process is still running (or its exit code), for how long, and all it printed.</summary>
+        public string Describe()
+        {
+            string state = Process.HasExited
+                ? $"exited with code {Process.ExitCode}"
+                : $"still running after {(DateTime.Now - Process.StartTime).TotalSeconds:F1} s";
+            string output = Out;
+            string error = Error;
+            return $"{Process.StartInfo.FileName} {string.Join(' ', Process.StartInfo.ArgumentList)}: {state}; " +
+                $"stdout: {(output.Length == 0 ? "(nothing)" : output)}; stderr: {(error.Length == 0 ? "(nothing)" : error)}";
+        }
+
         /// <summary>Waits (bounded) until standard error contains <paramref name="text"/>.</summary>
         public bool WaitForError(string text, TimeSpan timeout)
         {

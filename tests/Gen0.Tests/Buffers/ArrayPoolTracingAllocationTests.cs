@@ -41,6 +41,9 @@ public sealed class ArrayPoolTracingAllocationTests
         int events = -1;
         long allocated = Watchdog.Run(() =>
         {
+            // Only this thread's events: tests running beside this one write events of their own pools (and of Shared)
+            // to the same source, and this listener sees them all (issue 41).
+            listener.OnlyThread = Environment.CurrentManagedThreadId;
             RentReturn(pool, length, 100); // warm up: the thread's cache, the slot reservation (one Allocated event)
             int eventsBefore = listener.EventCount;
             long bytes = Allocations.FewestBytes(() => RentReturn(pool, length, Pairs));
@@ -159,8 +162,16 @@ public sealed class ArrayPoolTracingAllocationTests
     private class SourceListener(string sourceName, EventLevel level) : EventListener
     {
         private int _eventCount;
+        private volatile int _onlyThread = -1;
 
         public int EventCount => Volatile.Read(ref _eventCount);
+
+        /// <summary>Counts only the events written on this managed thread (-1, the default: every thread's).</summary>
+        public int OnlyThread
+        {
+            get => _onlyThread;
+            set => _onlyThread = value;
+        }
 
         protected override void OnEventSourceCreated(EventSource eventSource)
         {
@@ -171,7 +182,15 @@ public sealed class ArrayPoolTracingAllocationTests
             }
         }
 
-        protected override void OnEventWritten(EventWrittenEventArgs eventData) => Interlocked.Increment(ref _eventCount);
+        protected override void OnEventWritten(EventWrittenEventArgs eventData)
+        {
+            // A listener is called on the thread that writes the event.
+            int only = _onlyThread;
+            if (only == -1 || only == Environment.CurrentManagedThreadId)
+            {
+                Interlocked.Increment(ref _eventCount);
+            }
+        }
     }
 
     private sealed class BuffersListener(EventLevel level) : SourceListener(ArrayPoolEventSource.EventSourceName, level);
