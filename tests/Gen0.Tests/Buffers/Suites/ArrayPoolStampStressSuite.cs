@@ -98,7 +98,9 @@ public sealed class ArrayPoolStampStressSuite
         Assert.True(violations == 0, firstViolation);
         if (underTest.Pool is GuardedArrayPool<int> guarded)
         {
-            Assert.Equal(0, guarded.OutstandingCount);
+            // Says which check failed: a loaded Mono run saw 1 where 0 was expected, and the message did not tell this check
+            // from the statistics invariants below (issue 41; seed 300383350 did not fail again on replay).
+            Assert.True(guarded.OutstandingCount == 0, $"{guarded.OutstandingCount} arrays of {configuration} still outstanding after every worker returned all it held");
         }
 
         ArrayPoolContractSuite.AssertStatisticsInvariants(underTest);
