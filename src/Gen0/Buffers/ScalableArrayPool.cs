@@ -44,7 +44,9 @@ namespace Gen0.Buffers;
 /// little slack, so arrays flowing through a shard touch only that shard's lock, never a pool-wide counter. The pool-
 /// wide counter (<c>_reservedBytes</c>, never above the budget) moves only when an account grows or shrinks past its
 /// slack. When a charge does not fit, the pool first takes back the unused slack of every shard. So
-/// <c>RetainedBytes &lt;= ReservedBytes &lt;= MaxRetainedBytes</c> at every instant.
+/// <c>RetainedBytes &lt;= ReservedBytes &lt;= MaxRetainedBytes</c> at every instant, with one exception: when a budget
+/// that follows the memory limit is lowered below what the pool holds (after <c>GC.RefreshMemoryLimit()</c>), the
+/// reservations exceed it until the release that the same gen 2 callback runs at once.
 /// </para>
 /// <para>
 /// <b>A budget never makes the pool churn.</b> Slots parked in idle threads' caches cannot hold the budget hostage:
@@ -66,9 +68,10 @@ namespace Gen0.Buffers;
 /// </para>
 /// <para>
 /// <b>Trimming.</b> A timer (holding the pool weakly, so a dropped pool is still collected) stamps idle arrays and
-/// releases those idle for <see cref="ScalableArrayPoolOptions.TrimAfter"/>, a quarter of that under memory
-/// pressure, with no need for a gen 2 collection; <see cref="Trim"/> releases everything on demand, other threads'
-/// caches included. A released array goes to the garbage collector: the pool stops referencing it at once (its bytes
+/// releases those idle for <see cref="ScalableArrayPoolOptions.TrimAfter"/>, with no need for a gen 2 collection.
+/// Under memory pressure, read after every gen 2 collection and at every timer look as the GC's committed bytes against
+/// the limit the process runs under (docs/container.md), the pool releases what an earlier look saw unused (medium) or
+/// everything not rented (high). <see cref="Trim"/> releases everything on demand, other threads' caches included. A released array goes to the garbage collector: the pool stops referencing it at once (its bytes
 /// leave <see cref="ScalableArrayPoolStatistics.RetainedBytes"/> and are counted in
 /// <see cref="ScalableArrayPoolStatistics.TrimmedBytes"/>), and the process's memory falls when the GC collects the
 /// generation the array lives in, usually gen 2 or the Large Object Heap for pooled arrays, and gives the pages back
@@ -223,9 +226,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     /// <summary>
     /// Gets the process-wide pool for <typeparamref name="T"/>, named <c>Shared</c>: default options (power-of-two
-    /// classes up to 2^30 elements, thread-local tier, 1 GiB budget, 60 second idle trim) unless runtimeconfig.json
-    /// properties or environment variables change them (<see cref="ScalableArrayPoolOptions.FromRuntimeSettings()"/>).
-    /// Disposing it does nothing.
+    /// classes up to 2^30 elements, thread-local tier, a budget of an eighth of the memory limit at most 1 GiB, 60 second
+    /// idle trim) unless runtimeconfig.json properties or environment variables change them
+    /// (<see cref="ScalableArrayPoolOptions.FromRuntimeSettings()"/>). Disposing it does nothing.
     /// </summary>
     /// <exception cref="TypeInitializationException">On first use, when a runtime setting is wrong (its inner
     /// <see cref="ArgumentException"/> names it); call <see cref="ScalableArrayPoolOptions.FromRuntimeSettings()"/> at

@@ -182,7 +182,8 @@ public sealed partial class ScalableArrayPoolOptions
     /// <summary>
     /// Gets or sets how long an array may sit unused in the pool before a timer releases it (default 60 seconds;
     /// <see cref="Timeout.InfiniteTimeSpan"/> never releases on time). No gen 2 collection is needed. Under memory
-    /// pressure (memory load near the GC's high-memory threshold) arrays are released after a quarter of this time.
+    /// pressure (committed memory near the limit the process runs under) the pool releases sooner, whatever this says:
+    /// what an earlier look saw unused, or everything not rented (docs/container.md).
     /// </summary>
     public TimeSpan TrimAfter
     {

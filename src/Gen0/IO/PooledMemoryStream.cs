@@ -20,9 +20,10 @@ namespace Gen0.IO;
 /// </para>
 /// <para>
 /// Memory bound: idle blocks live in the pool, so the pool bounds them. The default pool is a block pool sized for
-/// streams, separate from the library's general-purpose pool: it keeps at most 128 MiB of idle blocks (enough for a
-/// 100 MB stream, or several smaller ones, to be built again and again without allocating), pools nothing larger than
-/// a block, and releases blocks idle for 60 seconds. A stream larger than that budget gets the excess dropped on
+/// streams, separate from the library's general-purpose pool: it keeps at most 128 MiB of idle blocks, less under a
+/// memory limit (a sixteenth of it), enough for a 100 MB stream, or several smaller ones, to be built again and again
+/// without allocating; it pools nothing larger than a block, releases blocks idle for 60 seconds, and releases them
+/// sooner when committed memory nears the limit (docs/container.md). A stream larger than that budget gets the excess dropped on
 /// dispose and allocated again next time; give such streams a pool of their own. This is the difference from
 /// RecyclableMemoryStream, whose default manager keeps every returned block without limit and whose 128 KiB default
 /// block is itself a large object. The block tables are rented from the shared pools too, so in steady state a stream
