@@ -65,6 +65,23 @@ public sealed class ScalableArrayPoolPressureTests
     }
 
     [Fact]
+    public async Task High_WhileAnArrayIsRentedAcrossAwait_LeavesItToItsRenter()
+    {
+        using var pool = NewPool(threadLocal: true);
+        byte[] rented = pool.Rent(Length);
+        rented.AsSpan().Fill(7);
+        await Task.Yield();
+
+        Notify(pool, MemoryPressureLevel.High);
+        await Task.Run(() => pool.Return(rented));
+
+        Assert.True(rented.AsSpan().IndexOfAnyExcept((byte)7) < 0, "the release touched a rented array");
+        ScalableArrayPoolStatistics stats = pool.GetStatistics();
+        Assert.Equal(0, stats.PressureTrimmedArrays);
+        Assert.Equal(1, stats.RetainedArrays);
+    }
+
+    [Fact]
     public void None_ReleasesNothing()
     {
         using var pool = NewPool(threadLocal: false);

@@ -39,6 +39,22 @@ public sealed class PoolPressureTests
     }
 
     [Fact]
+    public async Task High_WhileAnObjectIsRentedAcrossAwait_LeavesItToItsRenter()
+    {
+        using var pool = NewPool();
+        PooledThing rented = pool.Rent();
+        await Task.Yield();
+
+        Notify(pool, MemoryPressureLevel.High);
+        ReturnResult result = await Task.Run(() => pool.Return(rented));
+
+        Assert.Equal(ReturnResult.Kept, result);
+        Assert.False(rented.IsDisposed);
+        Assert.Equal(0, pool.GetStatistics().TrimmedUnderPressure);
+        Assert.Equal(1, pool.GetStatistics().Retained);
+    }
+
+    [Fact]
     public void None_DropsNothing()
     {
         using var pool = NewPool();
