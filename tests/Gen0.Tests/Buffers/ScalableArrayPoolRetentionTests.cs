@@ -216,22 +216,31 @@ public sealed class ScalableArrayPoolCollectionTests
     [Fact]
     public void DroppedPool_IsCollected_DespiteItsTimerAndThreadCaches()
     {
-        WeakReference weak = CreateAndUse();
+        const int pools = 8;
+        var weak = new WeakReference[pools];
+        for (int i = 0; i < pools; i++)
+        {
+            weak[i] = CreateAndUse();
+        }
 
-        // On Mono the GC scans stacks conservatively: a stale slot on a thread-pool thread that ran the pool's timer a
-        // moment before can keep the pool for a collection or two, so it gets more than one chance (at most 50, 10 ms
-        // apart); on .NET the first collection takes it.
-        for (int i = 0; i < 50 && weak.IsAlive; i++)
+        // On .NET the first collection takes every pool. On Mono the GC scans stacks conservatively: a stale slot on a
+        // thread-pool thread that ran a pool's timer a moment before (or now waits with it in a spilled register) can
+        // keep that one pool for as long as the thread sleeps, so more collections do not help (CI saw one survive 50).
+        // A strong root from the timer or the thread caches would keep all eight; a stale slot keeps one or two.
+        int alive = pools;
+        for (int attempt = 0; attempt < 20 && alive > 0; attempt++)
         {
             GC.Collect();
             GC.WaitForPendingFinalizers();
-            if (weak.IsAlive && i >= 4)
+            alive = weak.Count(w => w.IsAlive);
+            if (alive > 0 && attempt >= 2)
             {
                 Thread.Sleep(10);
             }
         }
 
-        Assert.False(weak.IsAlive);
+        int allowed = TestPlatform.IsMono ? 2 : 0;
+        Assert.True(alive <= allowed, $"{alive} of {pools} dropped pools are still alive after 20 collections ({TestPlatform.Name}; at most {allowed} allowed)");
     }
 
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
