@@ -85,26 +85,31 @@ public sealed partial class Pool<T>
             _lastShardPositions[i] = shards[i].DequeuePosition;
         }
 
-        bool anyDead = false;
         List<object> stolen = [];
+        HashSet<PoolThreadCache<T>>? dead = null;
         PoolThreadCache<T>[] caches = Volatile.Read(ref _allCaches);
-        foreach (PoolThreadCache<T> cache in caches)
-        {
-            anyDead |= !cache.OwnerThread.IsAlive;
-        }
 
         // Take inside the steal scope, drop outside it: dropping may serve waiters, which takes their lock.
         StealScope(pool =>
         {
             foreach (PoolThreadCache<T> cache in caches)
             {
-                if (!onlyIdle || !cache.Touched || !cache.OwnerThread.IsAlive)
+                // Seen dead before the steal, so nothing can enter the slot after it: the cache is empty for good
+                // and may be forgotten. A thread that ends after this check may have refilled its slot on its way
+                // out; its cache stays listed (counted, reachable) until the next drain takes the object.
+                bool isDead = !cache.OwnerThread.IsAlive;
+                if (!onlyIdle || !cache.Touched || isDead)
                 {
                     object? item = StealFrom(cache);
                     if (item is not null)
                     {
                         stolen.Add(item);
                     }
+                }
+
+                if (isDead)
+                {
+                    (dead ??= []).Add(cache);
                 }
 
                 cache.Touched = false;
@@ -118,11 +123,13 @@ public sealed partial class Pool<T>
             DropIdle(item, onlyIdle || underPressure, underPressure, ref errors);
         }
 
-        if (anyDead)
+        if (dead is not null)
         {
+            // Only the caches emptied above: re-reading IsAlive here would also forget a thread that returned an
+            // object into its slot and ended since the steal, and lose that object with its claim on the cap.
             lock (_cachesLock)
             {
-                _allCaches = Array.FindAll(_allCaches, static cache => cache.OwnerThread.IsAlive);
+                _allCaches = Array.FindAll(_allCaches, cache => !dead.Contains(cache));
             }
         }
 
