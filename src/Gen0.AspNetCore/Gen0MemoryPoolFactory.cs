@@ -29,11 +29,13 @@ namespace Gen0.AspNetCore;
 /// response writer that asks a pipe for more than 4 KiB at a time gets a pooled array instead of a fresh one.
 /// </para>
 /// <para>
-/// A shard keeps up to 1,024 arrays of a class (<see cref="ScalableArrayPoolOptions.MaxArraysPerShard"/>; the array
-/// pool's default is 32): a transport has a block per connection in flight, rented on the I/O threads and given back on
-/// the thread pool, and with 32 the blocks of 50 busy connections did not fit, so every extra return was dropped and
-/// every rent allocated a new pinned array, whose POH growth ran about 300 gen 2 collections in 20 s of the web demo.
-/// The byte budget still bounds what is kept.
+/// The byte budget, not a count, bounds what a shard keeps (<see cref="ScalableArrayPoolOptions.MaxArraysPerShard"/> is
+/// set to its maximum, the array pool's default being 32). A transport has up to a pipe's pause threshold (1 MiB) of
+/// blocks in flight per busy connection, rented on the I/O threads and given back on the thread pool: with 32 per shard
+/// the blocks of 50 busy connections did not fit, and with 1,024 (8 MiB of 4 KiB blocks on two cores) 64 uploading
+/// connections did not (issue 42: 57 MB in flight). Every return past the cap was dropped and every rent allocated a new
+/// pinned array, whose Pinned Object Heap growth ran 84 to 116 gen 2 collections in a 7-second burst where Kestrel's own
+/// pool ran 7 or 8. A burst whose blocks fit the budget now allocates each block once.
 /// </para>
 /// <para>
 /// The arrays are pinned, on the Pinned Object Heap, as Kestrel's own blocks are
@@ -49,6 +51,9 @@ internal sealed class Gen0MemoryPoolFactory : IMemoryPoolFactory<byte>, IDisposa
     /// <summary>The name of the factory's array pool in events and metrics.</summary>
     public const string DefaultPoolName = "Gen0.AspNetCore.Transport";
 
+    // The largest MaxArraysPerShard takes: so many that only the byte budget bounds a shard.
+    private const int MaxArraysPerShardLimit = 1 << 20;
+
     /// <summary>Creates the factory and its array pool with <paramref name="options"/> (copied).</summary>
     public Gen0MemoryPoolFactory(ScalableArrayPoolOptions options) => ArrayPool = new ScalableArrayPool<byte>(options);
 
@@ -62,7 +67,7 @@ internal sealed class Gen0MemoryPoolFactory : IMemoryPoolFactory<byte>, IDisposa
         {
             Name = DefaultPoolName,
             MaxArrayLength = 64 * 1024,
-            MaxArraysPerShard = 1024,
+            MaxArraysPerShard = MaxArraysPerShardLimit,
             TrimAfter = TimeSpan.FromSeconds(10),
             PinnedArrays = true,
         };

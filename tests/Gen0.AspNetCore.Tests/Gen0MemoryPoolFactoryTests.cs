@@ -63,6 +63,61 @@ public class Gen0MemoryPoolFactoryTests
         Assert.Equal(options.MaxRetainedBytes, factory.ArrayPool.MaxRetainedBytes);
     }
 
+    /// <summary>
+    /// Issue 42: 64 uploading connections had about 57 MB of 4 KiB blocks in flight, and a cap of 1,024 arrays per class
+    /// per shard (8 MiB on two cores) dropped every return past it, so every later rent allocated a new pinned block.
+    /// A burst that fits the byte budget must allocate each block once.
+    /// </summary>
+    [Fact]
+    public async Task ABurstThatFitsTheBudget_AllocatesEachBlockOnce_RentedAndReturnedOnDifferentThreads()
+    {
+        const int connections = 64;
+        const int blocksPerConnection = 256; // 1 MiB of 4 KiB blocks each: a pipe's pause threshold
+        ScalableArrayPoolOptions options = Gen0MemoryPoolFactory.CreateDefaultOptions();
+        options.MaxRetainedBytes = 128L << 20; // as on a machine with 1 GiB or more of limit, whatever this one has
+        options.TrimAfter = Timeout.InfiniteTimeSpan;
+        using var factory = new Gen0MemoryPoolFactory(options);
+        using MemoryPool<byte> pool = factory.Create();
+
+        long allocationsBefore = 0;
+        for (int burst = 0; burst < 2; burst++)
+        {
+            var blocks = new IMemoryOwner<byte>[connections][];
+            await Task.WhenAll(Enumerable.Range(0, connections).Select(c => Task.Run(() =>
+            {
+                blocks[c] = new IMemoryOwner<byte>[blocksPerConnection];
+                for (int i = 0; i < blocksPerConnection; i++)
+                {
+                    blocks[c][i] = pool.Rent(4096);
+                }
+            })));
+
+            // Returned by other tasks than the renters, as the thread pool returns what the I/O threads rented.
+            await Task.WhenAll(Enumerable.Range(0, connections).Select(c => Task.Run(() =>
+            {
+                foreach (IMemoryOwner<byte> block in blocks[(c + 1) % connections])
+                {
+                    block.Dispose();
+                }
+            })));
+
+            ScalableArrayPoolStatistics stats = factory.ArrayPool.GetStatistics();
+            Assert.True(stats.DropsPoolFull == 0 && stats.DropsOverBudget == 0, $"burst {burst}: {stats}");
+            Assert.True(stats.RetainedArrays == stats.Allocations && stats.RetainedBytes == stats.Allocations * 4096, $"burst {burst}: every block allocated is kept: {stats}");
+            if (burst == 0)
+            {
+                allocationsBefore = stats.Allocations;
+            }
+            else
+            {
+                // A rent finds its own thread's cache and every shard, not other threads' caches: those few blocks
+                // (at most 8 per thread) may be allocated again; nothing else may.
+                long again = stats.Allocations - allocationsBefore;
+                Assert.True(again <= connections * blocksPerConnection / 50, $"the second burst allocated {again} blocks again: {stats}");
+            }
+        }
+    }
+
     [Fact]
     public void Registration_ReplacesTheServersFactory_AndTheSocketTransportTakesIt()
     {

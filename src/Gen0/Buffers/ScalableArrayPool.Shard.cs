@@ -47,13 +47,16 @@ public sealed partial class ScalableArrayPool<T>
     }
 
     /// <summary>
-    /// A bounded LIFO of arrays of one class, its backing array allocated on first push, and its credit: the bytes
-    /// charged to the budget for it, at least its arrays' bytes (<c>_count * _arrayBytes &lt;= _credit</c> under the
-    /// lock, and at every instant as other threads see it, since credit is taken before arrays enter and given back
-    /// after they leave) and at most one slack more while no array enters.
+    /// A bounded LIFO of arrays of one class, its backing array grown on demand up to its capacity (and let go with a
+    /// burst's arrays), and its credit: the bytes charged to the budget for it, at least its arrays' bytes
+    /// (<c>_count * _arrayBytes &lt;= _credit</c> under the lock, and at every instant as other threads see it, since
+    /// credit is taken before arrays enter and given back after they leave) and at most one slack more while no array
+    /// enters.
     /// </summary>
     private sealed class ClassStack
     {
+        private const int InitialLength = 32;
+
         private readonly int _capacity;
         private readonly long _arrayBytes;
         private readonly long _slack;
@@ -144,7 +147,7 @@ public sealed partial class ScalableArrayPool<T>
                     return 0;
                 }
 
-                T[]?[] items = _items ??= new T[]?[_capacity];
+                T[]?[] items = _items is { } current && current.Length >= n + room ? current : Grow(n + room);
                 for (int i = 0; i < room; i++)
                 {
                     items[n + i] = arrays[start + i];
@@ -154,6 +157,26 @@ public sealed partial class ScalableArrayPool<T>
                 _stamp = 0;
                 return room;
             }
+        }
+
+        /// <summary>
+        /// Lengthens the backing array to hold <paramref name="needed"/> arrays, doubling, at least 32, at most the
+        /// capacity. On demand because a capacity may be set high so that the byte budget, not a count, bounds the stack
+        /// (the transport pool: up to 32,768 blocks of 4 KiB in 128 MiB), and a backing array that long is worth its
+        /// 256 KiB only while the stack holds that many.
+        /// </summary>
+        private T[]?[] Grow(int needed)
+        {
+            T[]?[]? current = _items;
+            int length = Math.Min(_capacity, Math.Max(needed, current is null ? InitialLength : current.Length * 2));
+            var grown = new T[]?[length];
+            if (current is not null)
+            {
+                Array.Copy(current, grown, _count);
+            }
+
+            _items = grown;
+            return grown;
         }
 
         /// <summary>Whether the stack holds <paramref name="array"/> (a scan under the lock: the double-return check of pools without a thread tier).</summary>
@@ -224,7 +247,12 @@ public sealed partial class ScalableArrayPool<T>
                     }
                 }
 
-                if (n != 0)
+                if (_items is { Length: > InitialLength })
+                {
+                    // A burst's backing array goes with the burst's arrays; the next one grows it again.
+                    _items = null;
+                }
+                else if (n != 0)
                 {
                     Array.Clear(_items!, 0, n);
                 }
