@@ -48,7 +48,7 @@ public class PooledBufferWriterTests
                 Assert.Equal(expected.WrittenCount, actual.WrittenCount);
                 if (step % 25 == 0)
                 {
-                    Assert.Equal(expected.WrittenSpan.ToArray(), actual.WrittenSequence.ToArray());
+                    SpanAssert.Equal(expected.WrittenSpan.ToArray(), actual.WrittenSequence.ToArray());
                 }
 
                 if (random.Next(100) == 0)
@@ -62,9 +62,9 @@ public class PooledBufferWriterTests
 
             int[] copy = new int[actual.WrittenCount];
             actual.CopyTo(copy);
-            Assert.Equal(expected.WrittenSpan.ToArray(), copy);
-            Assert.Equal(expected.WrittenSpan.ToArray(), actual.ToArray());
-            Assert.Equal(expected.WrittenSpan.ToArray(), actual.WrittenSequence.ToArray());
+            SpanAssert.Equal(expected.WrittenSpan.ToArray(), copy);
+            SpanAssert.Equal(expected.WrittenSpan.ToArray(), actual.ToArray());
+            SpanAssert.Equal(expected.WrittenSpan.ToArray(), actual.WrittenSequence.ToArray());
         }
 
         pool.AssertAllReturned();
@@ -85,7 +85,7 @@ public class PooledBufferWriterTests
         actual.GetSpan(3)[..3].Fill(9);
         actual.Advance(3);
         Assert.Throws<ArgumentException>(() => actual.CopyTo(new byte[2]));
-        Assert.Equal(new byte[] { 9, 9, 9 }, actual.WrittenSequence.ToArray());
+        SpanAssert.Equal(new byte[] { 9, 9, 9 }, actual.WrittenSequence.ToArray());
         Assert.Throws<ArgumentOutOfRangeException>(() => new PooledBufferWriter<byte>(0));
     }
 

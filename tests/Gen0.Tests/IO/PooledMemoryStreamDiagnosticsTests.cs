@@ -159,7 +159,7 @@ public class PooledMemoryStreamDiagnosticsTests
         stream.Position = 1_000;
         Assert.Equal(1_000, stream.Seek(0, SeekOrigin.End));
         stream.SetLength(1_000);
-        Assert.Equal(data, stream.ToArray());
+        SpanAssert.Equal(data, stream.ToArray());
         Assert.Equal(capacity, stream.Capacity64);
 
         List<EventWrittenEventArgs> events = listener.For(stream.Id, "StreamOverCapacity");

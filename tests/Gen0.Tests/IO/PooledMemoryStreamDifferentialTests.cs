@@ -37,8 +37,8 @@ public class PooledMemoryStreamDifferentialTests
 
             Assert.Equal(size, stream.Length);
             Assert.Equal((size + PooledMemoryStream.DefaultBlockSize - 1) / PooledMemoryStream.DefaultBlockSize, stream.BlockCount);
-            Assert.Equal(data, stream.ToArray());
-            Assert.Equal(data, stream.GetReadOnlySequence().ToArray());
+            SpanAssert.Equal(data, stream.ToArray());
+            SpanAssert.Equal(data, stream.GetReadOnlySequence().ToArray());
 
             stream.Position = 0;
             byte[] readBack = new byte[size];
@@ -50,12 +50,12 @@ public class PooledMemoryStreamDifferentialTests
                 read += n;
             }
 
-            Assert.Equal(data, readBack);
+            SpanAssert.Equal(data, readBack);
             Assert.Equal(-1, stream.ReadByte());
 
             var copy = new MemoryStream();
             stream.WriteTo(copy);
-            Assert.Equal(data, copy.ToArray());
+            SpanAssert.Equal(data, copy.ToArray());
         }
 
         pool.AssertAllReturned();
@@ -83,7 +83,7 @@ public class PooledMemoryStreamDifferentialTests
                 s.Write(ReadOnlySpan<byte>.Empty);
             }
 
-            Assert.Equal(expected.ToArray(), actual.ToArray());
+            SpanAssert.Equal(expected.ToArray(), actual.ToArray());
         }
 
         pool.AssertAllReturned();

@@ -104,8 +104,8 @@ public class PooledMemoryStreamDropInTests
         var actualCopy = new MemoryStream();
         expected.WriteTo(expectedCopy);
         actual.WriteTo(actualCopy);
-        Assert.Equal(expectedCopy.ToArray(), actualCopy.ToArray());
-        Assert.Equal(expected.ToArray(), actual.ToArray());
+        SpanAssert.Equal(expectedCopy.ToArray(), actualCopy.ToArray());
+        SpanAssert.Equal(expected.ToArray(), actual.ToArray());
         Assert.Equal(expected.Position, actual.Position);
 
         // TryGetBuffer: the contents when they are contiguous (one block here), never a copy; false otherwise.
@@ -147,7 +147,7 @@ public class PooledMemoryStreamDropInTests
             Assert.Equal(expectedBuffer[0], actualBuffer[0]);
             expectedBuffer[length - 1] = 0xCD;
             actualBuffer[length - 1] = 0xCD;
-            Assert.Equal(expected.ToArray(), actual.ToArray());
+            SpanAssert.Equal(expected.ToArray(), actual.ToArray());
             Assert.Same(actualBuffer, actual.GetBuffer());
         }
 
@@ -156,7 +156,7 @@ public class PooledMemoryStreamDropInTests
         actual.Seek(0, SeekOrigin.End);
         expected.Write(data);
         actual.Write(data);
-        Assert.Equal(expected.ToArray(), actual.ToArray());
+        SpanAssert.Equal(expected.ToArray(), actual.ToArray());
     }
 
     [Fact]
@@ -180,7 +180,7 @@ public class PooledMemoryStreamDropInTests
         Differential.Same(() => expected.Capacity = 99, () => actual.Capacity = 99, "below the length");
         Differential.Same(() => expected.Capacity = -1, () => actual.Capacity = -1, "negative");
         Differential.Same(() => expected.Capacity = 100, () => actual.Capacity = 100, "the length");
-        Assert.Equal(expected.ToArray(), actual.ToArray());
+        SpanAssert.Equal(expected.ToArray(), actual.ToArray());
         Assert.True(actual.Capacity >= 100);
     }
 
@@ -207,7 +207,7 @@ public class PooledMemoryStreamDropInTests
         using var actual = new PooledMemoryStream(null, SmallBlock * 16);
         System.Text.Json.JsonSerializer.Serialize(expected, graph);
         System.Text.Json.JsonSerializer.Serialize(actual, graph);
-        Assert.Equal(expected.ToArray(), actual.ToArray());
+        SpanAssert.Equal(expected.ToArray(), actual.ToArray());
 
         actual.Position = 0;
         System.Text.Json.JsonDocument document = System.Text.Json.JsonDocument.Parse(actual);
@@ -295,7 +295,7 @@ public class PooledMemoryStreamDropInTests
             compressor.Write(data);
         }
 
-        Assert.Equal(expected.ToArray(), actual.ToArray());
+        SpanAssert.Equal(expected.ToArray(), actual.ToArray());
 
         actual.Position = 0;
         using var decompressed = new PooledMemoryStream(null, SmallBlock);
@@ -304,7 +304,7 @@ public class PooledMemoryStreamDropInTests
             decompressor.CopyTo(decompressed);
         }
 
-        Assert.Equal(data, decompressed.ToArray());
+        SpanAssert.Equal(data, decompressed.ToArray());
     }
 
     [Fact]
@@ -326,13 +326,13 @@ public class PooledMemoryStreamDropInTests
         using var source = new PooledMemoryStream(data);
         var destination = new MemoryStream();
         source.CopyTo(destination);
-        Assert.Equal(data, destination.ToArray());
+        SpanAssert.Equal(data, destination.ToArray());
 
         // A MemoryStream's WriteTo and CopyTo into ours (MemoryStream writes in one call).
         using var target = new PooledMemoryStream(null, SmallBlock);
         new MemoryStream(data).WriteTo(target);
         new MemoryStream(data).CopyTo(target);
-        Assert.Equal([.. data, .. data], target.ToArray());
+        SpanAssert.Equal([.. data, .. data], target.ToArray());
     }
 
     [Theory]
@@ -348,7 +348,7 @@ public class PooledMemoryStreamDropInTests
         using var stream = new PooledMemoryStream(data, writable: true, pool: null, blockSize: SmallBlock) { Position = 17 };
         var destination = new MemoryStream();
         stream.WriteTo(destination, offset, count);
-        Assert.Equal(data.AsSpan((int)offset, (int)count).ToArray(), destination.ToArray());
+        SpanAssert.Equal(data.AsSpan((int)offset, (int)count).ToArray(), destination.ToArray());
         Assert.Equal(17, stream.Position);
     }
 

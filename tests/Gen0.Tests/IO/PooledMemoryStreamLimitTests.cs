@@ -62,7 +62,7 @@ public class PooledMemoryStreamLimitTests
                     Assert.True(data.AsSpan().SequenceEqual(buffer.AsSpan(0, length)));
                     Assert.Equal(length, stream.Length);
                     Assert.Equal(length, stream.Position);
-                    Assert.Equal(data, stream.ToArray());
+                    SpanAssert.Equal(data, stream.ToArray());
                     Assert.Same(buffer, stream.GetBuffer());
 
                     // Still a working stream: write on past the copy, read everything back.
@@ -95,7 +95,7 @@ public class PooledMemoryStreamLimitTests
                 stream.Write(data);
                 byte[] buffer = stream.GetBuffer();
                 Assert.True(data.AsSpan().SequenceEqual(buffer.AsSpan(0, length)));
-                Assert.Equal(data, stream.ToArray());
+                SpanAssert.Equal(data, stream.ToArray());
             },
             s_limit,
             $"GetBuffer, block {blockSize}, length {length}");
@@ -246,7 +246,7 @@ public class PooledMemoryStreamLimitTests
         Assert.Equal(data.Length, stream.Length);
         Assert.Equal(data.Length, stream.Position);
         Assert.Equal(capacity, stream.Capacity64);
-        Assert.Equal(data, stream.ToArray());
+        SpanAssert.Equal(data, stream.ToArray());
         Assert.Equal(stream.BlockCount, pool.Outstanding);
 
         // And usable: it grows, reads and shrinks as before.
@@ -256,7 +256,7 @@ public class PooledMemoryStreamLimitTests
         stream.ReadExactly(back);
         Assert.Equal([.. data, 7, 8, 9], back);
         stream.SetLength(data.Length);
-        Assert.Equal(data, stream.ToArray());
+        SpanAssert.Equal(data, stream.ToArray());
     }
 
     private static long TotalAvailableMemoryBytes() =>

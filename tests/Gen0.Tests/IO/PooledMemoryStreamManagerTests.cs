@@ -1,3 +1,4 @@
+using Gen0.Tests.Infrastructure;
 using Gen0.Buffers;
 using Gen0.IO;
 
@@ -89,7 +90,7 @@ public class PooledMemoryStreamManagerTests
         Assert.Equal(4, stream.BlockCount);
         Assert.Equal(4L * blockSize, stream.Capacity64);
         Assert.Same(manager, stream.Manager);
-        Assert.Equal(data, stream.ToArray());
+        SpanAssert.Equal(data, stream.ToArray());
         Assert.True(manager.Pool.GetStatistics().Rents >= 4);
         Assert.Equal(blockSize, manager.Pool.MaxArrayLength);
     }
@@ -129,7 +130,7 @@ public class PooledMemoryStreamManagerTests
             using (stream)
             {
                 Assert.Equal(0, stream.Position);
-                Assert.Equal(data, stream.ToArray());
+                SpanAssert.Equal(data, stream.ToArray());
                 Assert.True(stream.CanWrite);
             }
         }

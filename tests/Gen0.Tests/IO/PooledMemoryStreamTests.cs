@@ -35,7 +35,7 @@ public class PooledMemoryStreamTests
         Differential.Same(() => expected.Capacity = 39, () => actual.Capacity = 39, "Capacity below length");
 
         // The stream stays usable and consistent after every rejected call.
-        Assert.Equal(expected.ToArray(), actual.ToArray());
+        SpanAssert.Equal(expected.ToArray(), actual.ToArray());
         Assert.Equal(expected.Position, actual.Position);
         Assert.Throws<ArgumentOutOfRangeException>(() => actual.GetSpan(-1));
         Assert.Throws<ArgumentOutOfRangeException>(() => actual.Advance(-1));
@@ -56,7 +56,7 @@ public class PooledMemoryStreamTests
         Differential.Same(() => expected.Write([9]), () => actual.Write([9]), "Write(span)");
         Differential.Same(() => expected.WriteAsync(new byte[1]).AsTask().Wait(), () => actual.WriteAsync(new byte[1]).AsTask().Wait(), "WriteAsync");
         Assert.Throws<NotSupportedException>(() => actual.GetSpan());
-        Assert.Equal(expected.ToArray(), actual.ToArray());
+        SpanAssert.Equal(expected.ToArray(), actual.ToArray());
         Assert.Equal(expected.ReadByte(), actual.ReadByte());
     }
 
@@ -144,7 +144,7 @@ public class PooledMemoryStreamTests
             Assert.Same(second.Array, s2.Array);
 
             byte[] expected = [.. new byte[90], .. Enumerable.Repeat((byte)1, 50), .. Enumerable.Repeat((byte)2, 1000)];
-            Assert.Equal(expected, stream.ToArray());
+            SpanAssert.Equal(expected, stream.ToArray());
 
             // A hint of a large object's size, or one straddling data in the middle, goes through a temporary.
             Span<byte> huge = stream.GetSpan(100_000);
@@ -158,7 +158,7 @@ public class PooledMemoryStreamTests
             Assert.Equal(115, stream.Position);
             expected = [.. expected, 3, 3, 3];
             expected.AsSpan(85, 30).Fill(4);
-            Assert.Equal(expected, stream.ToArray());
+            SpanAssert.Equal(expected, stream.ToArray());
             Assert.Throws<InvalidOperationException>(() => stream.Advance(1000));
             stream.GetSpan(5);
         }
@@ -223,7 +223,7 @@ public class PooledMemoryStreamTests
             Assert.False(stream.TryGetBuffer(out _));
             Assert.Equal(16, stream.BlockCount);
             byte[] buffer = stream.GetBuffer();
-            Assert.Equal(data, buffer.AsSpan(0, 1000).ToArray());
+            SpanAssert.Equal(data, buffer.AsSpan(0, 1000).ToArray());
             Assert.Equal(1, stream.BlockCount);
             Assert.True(stream.TryGetBuffer(out ArraySegment<byte> segment));
             Assert.Same(buffer, segment.Array);
@@ -233,7 +233,7 @@ public class PooledMemoryStreamTests
             // Writing on past it adds regular blocks again.
             stream.Position = stream.Length;
             stream.Write(new byte[buffer.Length]);
-            Assert.Equal(data, stream.ToArray().AsSpan(0, 1000).ToArray());
+            SpanAssert.Equal(data, stream.ToArray().AsSpan(0, 1000).ToArray());
         }
 
         using (var empty = new PooledMemoryStream())
@@ -260,7 +260,7 @@ public class PooledMemoryStreamTests
             stream.Capacity = 250;
             Assert.Equal(300, stream.Capacity);
             Assert.Equal(3, pool.OutstandingCount);
-            Assert.Equal(new byte[250], stream.ToArray());
+            SpanAssert.Equal(new byte[250], stream.ToArray());
         }
 
         pool.AssertAllReturned();
@@ -275,17 +275,17 @@ public class PooledMemoryStreamTests
         stream.Position = 1000;
         var rest = new MemoryStream();
         await stream.CopyToAsync(rest);
-        Assert.Equal(data.AsSpan(1000).ToArray(), rest.ToArray());
+        SpanAssert.Equal(data.AsSpan(1000).ToArray(), rest.ToArray());
         Assert.Equal(5000, stream.Position);
 
         var all = new MemoryStream();
         await stream.WriteToAsync(all);
-        Assert.Equal(data, all.ToArray());
+        SpanAssert.Equal(data, all.ToArray());
         Assert.Equal(5000, stream.Position);
 
         byte[] copy = new byte[5000];
         stream.CopyTo(copy.AsSpan());
-        Assert.Equal(data, copy);
+        SpanAssert.Equal(data, copy);
         Assert.Throws<ArgumentException>(() => stream.CopyTo(new byte[4999].AsSpan()));
     }
 }

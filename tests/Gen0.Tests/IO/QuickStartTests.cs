@@ -1,3 +1,4 @@
+using Gen0.Tests.Infrastructure;
 using System.Buffers;
 using System.Text;
 using System.Text.Json;
@@ -37,8 +38,8 @@ public class QuickStartTests
         // --- quick-start: end ---
 
         byte[] expected = JsonSerializer.SerializeToUtf8Bytes(payload);
-        Assert.Equal(expected, json.ToArray());
-        Assert.Equal(expected, destination.ToArray());
+        SpanAssert.Equal(expected, json.ToArray());
+        SpanAssert.Equal(expected, destination.ToArray());
         Assert.Equal($"<Binary>{Convert.ToBase64String(expected)}</Binary>", xmlText.ToString());
         Assert.Equal(Encoding.UTF8.GetString(expected), Encoding.UTF8.GetString(stream.ToArray()));
     }

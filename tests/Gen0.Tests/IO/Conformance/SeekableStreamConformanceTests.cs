@@ -110,7 +110,7 @@ public abstract class SeekableStreamConformanceTests : StreamConformanceTests
             Assert.Equal(data.Length, stream.Length);
         }
 
-        Assert.Equal(data, Finish(stream));
+        SpanAssert.Equal(data, Finish(stream));
     }
 
     [Theory]
@@ -131,7 +131,7 @@ public abstract class SeekableStreamConformanceTests : StreamConformanceTests
         }
 
         Assert.Equal(data.Length, total);
-        Assert.Equal(data, back.AsSpan(0, total).ToArray());
+        SpanAssert.Equal(data, back.AsSpan(0, total).ToArray());
 
         // At the end (and past it) every read returns 0 and moves nothing.
         Assert.Equal(0, await ReadAsync(stream, mode, back, 0, 1));
@@ -190,7 +190,7 @@ public abstract class SeekableStreamConformanceTests : StreamConformanceTests
             Assert.Throws<IOException>(() => stream.Seek(-2, SeekOrigin.Current));
             Assert.Throws<IOException>(() => stream.Seek(-length - 1L, SeekOrigin.End));
             Assert.Equal(1, stream.Position);
-            Assert.Equal(Data(length), Finish(stream));
+            SpanAssert.Equal(Data(length), Finish(stream));
         }
     }
 
@@ -219,7 +219,7 @@ public abstract class SeekableStreamConformanceTests : StreamConformanceTests
         stream.Position = MaxPosition - 2;
         Assert.Throws<IOException>(() => stream.Write(new byte[3]));
         Assert.Equal(data.Length, stream.Length);
-        Assert.Equal(data, Finish(stream));
+        SpanAssert.Equal(data, Finish(stream));
     }
 
     [Fact]
@@ -239,13 +239,13 @@ public abstract class SeekableStreamConformanceTests : StreamConformanceTests
                 stream.Position = gapEnd;
                 stream.WriteByte(0xEE);
                 byte[] expected = [.. Data(start), .. new byte[gapEnd - start], 0xEE];
-                Assert.Equal(expected, Finish(stream));
+                SpanAssert.Equal(expected, Finish(stream));
 
                 // Length-only growth (an empty write past the end) zero-fills too, as MemoryStream does.
                 stream.Position = gapEnd + 5L;
                 stream.Write(ReadOnlySpan<byte>.Empty);
                 Assert.Equal(gapEnd + 5L, stream.Length);
-                Assert.Equal([.. expected, 0, 0, 0, 0], Finish(stream));
+                SpanAssert.Equal<byte>([.. expected, 0, 0, 0, 0], Finish(stream));
             }
         }
     }
@@ -272,7 +272,7 @@ public abstract class SeekableStreamConformanceTests : StreamConformanceTests
                 stream.SetLength(full + 3L);
                 Assert.Equal(shrunk, stream.Position);
                 byte[] expected = [.. data.AsSpan(0, shrunk), .. new byte[full + 3 - shrunk]];
-                Assert.Equal(expected, Finish(stream));
+                SpanAssert.Equal(expected, Finish(stream));
 
                 // Shrinking below the position moves it; growing does not.
                 stream.Position = full;
@@ -306,13 +306,13 @@ public abstract class SeekableStreamConformanceTests : StreamConformanceTests
                 stream.Position = from;
                 var sync = new MemoryStream();
                 stream.CopyTo(sync, bufferSize);
-                Assert.Equal(data.AsSpan(Math.Min(from, length)).ToArray(), sync.ToArray());
+                SpanAssert.Equal(data.AsSpan(Math.Min(from, length)).ToArray(), sync.ToArray());
                 Assert.Equal(Math.Max(from, length), stream.Position);
 
                 stream.Position = from;
                 var async = new MemoryStream();
                 await stream.CopyToAsync(async, bufferSize);
-                Assert.Equal(sync.ToArray(), async.ToArray());
+                SpanAssert.Equal(sync.ToArray(), async.ToArray());
                 Assert.Equal(Math.Max(from, length), stream.Position);
                 Assert.Equal(length, stream.Length);
             }
@@ -334,7 +334,7 @@ public abstract class SeekableStreamConformanceTests : StreamConformanceTests
         Assert.True(copy.IsCanceled);
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => copy);
         Assert.Equal(10, stream.Position);
-        Assert.Equal(new byte[10], buffer);
+        SpanAssert.Equal(new byte[10], buffer);
     }
 
     [Fact]
@@ -363,7 +363,7 @@ public abstract class SeekableStreamConformanceTests : StreamConformanceTests
         stream.WriteByte(2);
         data[BoundarySize - 1] = 1;
         data[BoundarySize] = 2;
-        Assert.Equal(data, Finish(stream));
+        SpanAssert.Equal(data, Finish(stream));
     }
 
     private static MemoryStream Disposed()

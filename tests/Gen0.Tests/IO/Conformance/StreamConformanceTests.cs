@@ -90,7 +90,7 @@ public abstract class StreamConformanceTests
 
         byte[] data = Data(100);
         stream.Write(data);
-        Assert.Equal(Expected(data), Finish(stream));
+        SpanAssert.Equal(Expected(data), Finish(stream));
     }
 
     [Theory]
@@ -104,7 +104,7 @@ public abstract class StreamConformanceTests
             await WriteAsync(stream, mode, data, offset, Math.Min(chunk, data.Length - offset));
         }
 
-        Assert.Equal(Expected(data), Finish(stream));
+        SpanAssert.Equal(Expected(data), Finish(stream));
     }
 
     [Theory]
@@ -123,7 +123,7 @@ public abstract class StreamConformanceTests
         await WriteAsync(stream, mode, data, 5, 0);
         await WriteAsync(stream, mode, data, BoundarySize, 1);
         await WriteAsync(stream, mode, [], 0, 0);
-        Assert.Equal(Expected(data), Finish(stream));
+        SpanAssert.Equal(Expected(data), Finish(stream));
     }
 
     [Fact]
@@ -139,7 +139,7 @@ public abstract class StreamConformanceTests
         stream.Write(data, 4, 6);
         stream.Flush();
         stream.Flush();
-        Assert.Equal(Expected(data), Finish(stream));
+        SpanAssert.Equal(Expected(data), Finish(stream));
     }
 
     [Fact]
@@ -156,7 +156,7 @@ public abstract class StreamConformanceTests
         Task flush = stream.FlushAsync(cancelled.Token);
         Assert.True(flush.IsCanceled);
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => write);
-        Assert.Equal(Expected([]), Finish(stream));
+        SpanAssert.Equal(Expected([]), Finish(stream));
     }
 
     [Fact]
