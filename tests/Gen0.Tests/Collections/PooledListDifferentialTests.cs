@@ -283,7 +283,7 @@ public class PooledListDifferentialTests
                             viaStruct.Add(x);
                         }
 
-                        Assert.Equal(expected, viaStruct);
+                        Differential.SameSequence(expected, viaStruct, step + " struct enumerator");
                         Differential.SameSequence(expected.Cast<T>(), ((IEnumerable)actual).Cast<T>(), step + " non-generic");
                         break;
                     }

@@ -128,7 +128,7 @@ public class PooledQueueDifferentialTests
                             viaStruct.Add(x);
                         }
 
-                        Assert.Equal(expected, viaStruct);
+                        Differential.SameSequence(expected, viaStruct, step + " struct enumerator");
                         Differential.SameSequence(expected.Cast<T>(), ((IEnumerable)actual).Cast<T>(), step + " non-generic");
                         Assert.Equal(((ICollection)expected).IsSynchronized, ((ICollection)actual).IsSynchronized);
                         Assert.Same(actual, ((ICollection)actual).SyncRoot);

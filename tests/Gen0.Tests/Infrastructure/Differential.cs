@@ -21,7 +21,12 @@ public static class Differential
         AssertSameError(expectedError, actualError, step);
         if (expectedError is null)
         {
-            Assert.True(EqualityComparer<TResult>.Default.Equals(expectedResult, actualResult), $"{step}: expected {expectedResult}, got {actualResult}");
+            // The message is built only on failure: these run millions of times per suite, and on Mono formatting
+            // every result (tuples, strings) cost more than the operations compared.
+            if (!EqualityComparer<TResult>.Default.Equals(expectedResult, actualResult))
+            {
+                Assert.Fail($"{step}: expected {expectedResult}, got {actualResult}");
+            }
         }
     }
 
@@ -34,11 +39,18 @@ public static class Differential
         {
             // Mono's HashSet<T> restarts its slot array when it empties; .NET's keeps its free list: same items, other order.
             Interlocked.Increment(ref s_toleratedTwinDifferences);
-            Assert.True(expected.Count() == actual.Count() && !expected.Except(actual).Any() && !actual.Except(expected).Any(), $"{step}: contents differ: expected [{Describe(expected)}], got [{Describe(actual)}]");
+            if (expected.Count() != actual.Count() || expected.Except(actual).Any() || actual.Except(expected).Any())
+            {
+                Assert.Fail($"{step}: contents differ: expected [{Describe(expected)}], got [{Describe(actual)}]");
+            }
+
             return;
         }
 
-        Assert.True(expected.SequenceEqual(actual), $"{step}: contents differ: expected [{Describe(expected)}], got [{Describe(actual)}]");
+        if (!expected.SequenceEqual(actual))
+        {
+            Assert.Fail($"{step}: contents differ: expected [{Describe(expected)}], got [{Describe(actual)}]");
+        }
     }
 
     /// <summary>
