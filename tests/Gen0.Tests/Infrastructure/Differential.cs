@@ -30,6 +30,22 @@ public static class Differential
         }
     }
 
+    /// <summary>
+    /// Runs a step that produces elements (a <c>CopyTo</c> into a fresh array, say) on the twin and on ours: both throw
+    /// the same exception type, or both produce the same elements in the same order. Compared element by element, not by
+    /// formatting them: a step over 100,000 pairs formatted cost milliseconds, and the dictionary runs make hundreds.
+    /// </summary>
+    public static void SameElements<T>(Func<T[]> expected, Func<T[]> actual, string step, IEqualityComparer<T>? comparer = null)
+    {
+        (T[]? expectedResult, Exception? expectedError) = Capture(expected);
+        (T[]? actualResult, Exception? actualError) = Capture(actual);
+        AssertSameError(expectedError, actualError, step);
+        if (expectedError is null && !expectedResult!.AsSpan().SequenceEqual(actualResult, comparer))
+        {
+            Assert.Fail($"{step}: elements differ: expected [{Describe(expectedResult!)}], got [{Describe(actualResult!)}]");
+        }
+    }
+
     public static void Same(Action expected, Action actual, string step) =>
         Same(() => { expected(); return true; }, () => { actual(); return true; }, step);
 
