@@ -41,6 +41,13 @@ public sealed class DemoOptions
     /// <summary>Gets how long each server sits idle after its measured phase before its memory and pooled bytes are read again (0: not read).</summary>
     public int IdleSeconds { get; private init; }
 
+    /// <summary>
+    /// Gets the size of each upload in MiB: when positive, every connection POSTs bodies of this size to <c>/upload</c>,
+    /// which reads them through the request's pipe in batches of just under 1 MiB and drops them, instead of requesting
+    /// records (the transport memory pool's burst of issue 42); 0 requests records.
+    /// </summary>
+    public int UploadMegabytes { get; private init; }
+
     public const string KestrelPool = "kestrel";
 
     public const string Gen0Pool = "gen0";
@@ -74,6 +81,11 @@ public sealed class DemoOptions
 
         private readonly Option<int> _idle = Int("--idle", "After each measured phase, seconds of no load before the server's memory and transport pool are read again", 0, 0, 600, "seconds");
 
+        private readonly Option<int> _upload = Int(
+            "--upload",
+            "Each connection POSTs bodies of this many MiB to /upload, which reads them through the request's pipe in batches of just under 1 MiB, instead of requesting records (0 = records)",
+            0, 0, 64, "MiB");
+
         private readonly Option<string> _gc = Choice("--gc", "The servers' GC (as ASP.NET Core: server)", "server", "server", "workstation");
         private readonly Option<string> _memoryPool = Choice(
             "--memory-pool",
@@ -93,7 +105,7 @@ public sealed class DemoOptions
                 "Gen0 web demo: List<Record> against PooledList<Record> in a per-request DisposeScope, under a bounded loopback load. " +
                 "Each endpoint runs in its own server process (this program with --serve), so that each peak working set belongs to one endpoint.")
             {
-                _duration, _warmup, _connections, _records, _rows, _shape, _rate, _gc, _serverCpus, _serve, _memoryPool, _idle,
+                _duration, _warmup, _connections, _records, _rows, _shape, _rate, _gc, _serverCpus, _serve, _memoryPool, _idle, _upload,
             };
 
         public RootCommand Command { get; }
@@ -112,6 +124,7 @@ public sealed class DemoOptions
             ServeEndpoint = parsed.GetValue(_serve),
             MemoryPool = parsed.GetValue(_memoryPool)!,
             IdleSeconds = parsed.GetValue(_idle),
+            UploadMegabytes = parsed.GetValue(_upload),
         };
 
         private static Option<int> Int(string name, string description, int defaultValue, int min, int max, string helpName)

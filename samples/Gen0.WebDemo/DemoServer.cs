@@ -1,4 +1,7 @@
+using System.Buffers;
 using System.Diagnostics;
+using System.Globalization;
+using System.IO.Pipelines;
 using System.Text.Json;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
@@ -19,6 +22,9 @@ namespace Gen0.WebDemo;
 public static class DemoServer
 {
     public const string ListeningPrefix = "listening ";
+
+    /// <summary>How much of an upload <c>POST /upload</c> lets the transport buffer before it consumes: just under the 1 MiB pause threshold.</summary>
+    public const int UploadBatchBytes = 960 * 1024;
 
     /// <summary>Builds a server for <paramref name="endpoint"/> (<c>list</c> or <c>pooled</c>) over the default data set.</summary>
     public static WebApplication Build(string endpoint) => Build(endpoint, RecordStore.DefaultRows, RecordStore.RecordShape);
@@ -88,8 +94,10 @@ public static class DemoServer
                 self.Threads.Count,
                 gc.GenerationInfo[3].SizeAfterBytes,
                 gc.GenerationInfo[4].SizeAfterBytes, // Kestrel's pinned block memory pool lives on the POH
-                transportPool.Read());
+                transportPool.Read(),
+                transportPool.ReadAllocated());
         });
+        app.MapPost("/upload", ReadUploadAsync);
         return app;
     }
 
@@ -150,4 +158,36 @@ public static class DemoServer
     }
 
     private static int Clamp(int count) => Math.Clamp(count, 0, RecordStore.MaxRecords);
+
+    /// <summary>
+    /// Reads a request body through the request's <see cref="PipeReader"/> and drops it, consuming it only in batches
+    /// of <see cref="UploadBatchBytes"/>: until a batch is there, the transport's blocks stay in the connection's pipe,
+    /// up to its pause threshold (Kestrel's <c>MaxRequestBufferSize</c>, 1 MiB). An upload endpoint that parses or
+    /// forwards what it reads holds blocks the same way; with many such connections the transport pool has tens of
+    /// megabytes in flight (issue 42). Answers with the number of bytes read.
+    /// </summary>
+    private static async Task<IResult> ReadUploadAsync(HttpRequest request)
+    {
+        PipeReader reader = request.BodyReader;
+        long total = 0;
+        while (true)
+        {
+            ReadResult result = await reader.ReadAsync(request.HttpContext.RequestAborted);
+            ReadOnlySequence<byte> buffer = result.Buffer;
+            if (buffer.Length >= UploadBatchBytes || result.IsCompleted)
+            {
+                total += buffer.Length;
+                reader.AdvanceTo(buffer.End);
+            }
+            else
+            {
+                reader.AdvanceTo(buffer.Start, buffer.End);
+            }
+
+            if (result.IsCompleted)
+            {
+                return Results.Text(total.ToString(CultureInfo.InvariantCulture));
+            }
+        }
+    }
 }

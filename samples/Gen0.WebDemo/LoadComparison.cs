@@ -27,7 +27,8 @@ public static class LoadComparison
                 : $"(each server sized for {options.ServerCpus} of them through DOTNET_PROCESSOR_COUNT, not pinned: no taskset)";
         Console.WriteLine(
             $"Gen0 web demo: {options.Connections} connections, {options.WarmupSeconds} s warm-up + {options.DurationSeconds} s per endpoint, " +
-            $"{options.Records} {options.Shape} rows per response from {options.Rows}, {(options.Rate > 0 ? $"{options.Rate} requests/s" : "unthrottled")}, " +
+            (options.UploadMegabytes > 0 ? $"uploads of {options.UploadMegabytes} MiB read in batches of {DemoServer.UploadBatchBytes / 1024} KiB, " : $"{options.Records} {options.Shape} rows per response from {options.Rows}, ") +
+            $"{(options.Rate > 0 ? $"{options.Rate} requests/s" : "unthrottled")}, " +
             $"{(options.ServerGc ? "server" : "workstation")} GC, {Environment.ProcessorCount} cores {pinning}, " +
             $"transport memory pool: {(comparePools ? "Kestrel's against Gen0's" : options.MemoryPool)}{(options.IdleSeconds > 0 ? $", {options.IdleSeconds} s idle after each" : string.Empty)}.");
 
@@ -48,7 +49,7 @@ public static class LoadComparison
             Console.Error.WriteLine($"[{label}] done");
         }
 
-        Print(results[0], results[1], comparePools, options.IdleSeconds > 0);
+        Print(results[0], results[1], comparePools, options.IdleSeconds > 0, options.UploadMegabytes);
         Console.WriteLine();
         foreach (ServerObservation observation in observations)
         {
@@ -75,7 +76,7 @@ public static class LoadComparison
         }
     }
 
-    private static void Print(LoadResult list, LoadResult pooled, bool comparePools, bool idle)
+    private static void Print(LoadResult list, LoadResult pooled, bool comparePools, bool idle, int uploadMegabytes)
     {
         CultureInfo c = CultureInfo.InvariantCulture;
         Console.WriteLine();
@@ -83,7 +84,7 @@ public static class LoadComparison
         Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         foreach (LoadResult r in new[] { list, pooled })
         {
-            string name = (r.Endpoint == "list" ? "List<Record>" : "PooledList<Record> + DisposeScope")
+            string name = (uploadMegabytes > 0 ? $"POST /upload of {uploadMegabytes} MiB" : r.Endpoint == "list" ? "List<Record>" : "PooledList<Record> + DisposeScope")
                 + (comparePools ? (r.Label!.EndsWith("gen0 pool", StringComparison.Ordinal) ? ", Gen0 transport pool" : ", Kestrel transport pool") : string.Empty);
             Console.WriteLine(string.Format(
                 c,
@@ -133,19 +134,22 @@ public static class LoadComparison
             Console.WriteLine();
             Console.WriteLine("The transport's memory pool (bytes it keeps for reuse), and the process once the load is over:");
             Console.WriteLine();
-            Console.WriteLine("| Server | Transport pooled MB, end of load | after idle | Private MB after idle | GC heap MB after idle | POH MB after idle |");
-            Console.WriteLine("|---|---:|---:|---:|---:|---:|");
+            Console.WriteLine("| Server | Transport allocated MB, whole run | Gen2, whole run | Transport pooled MB, end of load | after idle | Private MB after idle | GC heap MB after idle | POH MB after idle |");
+            Console.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|");
             foreach (LoadResult r in new[] { list, pooled })
             {
+                ServerStats start = r.Idle ?? r.Before;
                 Console.WriteLine(string.Format(
                     c,
-                    "| {0} | {1:F2} | {2} | {3} | {4} | {5} |",
+                    "| {0} | {6:F1} | {7} | {1:F2} | {2} | {3} | {4} | {5} |",
                     r.Label ?? r.Endpoint,
                     Megabytes(r.After.TransportPooledBytes),
                     r.AfterIdle is { } a1 ? Megabytes(a1.TransportPooledBytes).ToString("F2", c) : "-",
                     r.AfterIdle is null ? "-" : Megabytes(r.AfterIdlePrivateBytes).ToString("F1", c),
                     r.AfterIdle is { } a2 ? Megabytes(a2.GcHeapBytes).ToString("F1", c) : "-",
-                    r.AfterIdle is { } a3 ? Megabytes(a3.PohBytes).ToString("F1", c) : "-"));
+                    r.AfterIdle is { } a3 ? Megabytes(a3.PohBytes).ToString("F1", c) : "-",
+                    Megabytes(r.After.TransportAllocatedBytes - start.TransportAllocatedBytes),
+                    r.After.Gen2Collections - start.Gen2Collections));
             }
         }
 
@@ -154,6 +158,15 @@ public static class LoadComparison
             Console.WriteLine();
             Console.WriteLine(string.Format(c, "requests/s        gen0 pool/kestrel pool = {0:F2} (keep only if >= 1.00 within noise)", pooled.RequestsPerSecond / list.RequestsPerSecond));
             Console.WriteLine(string.Format(c, "peak private      gen0 pool/kestrel pool = {0:F2} (keep only if <= 1.00 within noise)", pooled.PeakPrivateMegabytes / list.PeakPrivateMegabytes));
+            ServerStats kestrelStart = list.Idle ?? list.Before;
+            ServerStats gen0Start = pooled.Idle ?? pooled.Before;
+            Console.WriteLine(string.Format(
+                c,
+                "transport allocated gen0 pool/kestrel pool = {0:F1} MB / {1:F1} MB, gen 2 collections {2} / {3} (whole run)",
+                Megabytes(pooled.After.TransportAllocatedBytes - gen0Start.TransportAllocatedBytes),
+                Megabytes(list.After.TransportAllocatedBytes - kestrelStart.TransportAllocatedBytes),
+                pooled.After.Gen2Collections - gen0Start.Gen2Collections,
+                list.After.Gen2Collections - kestrelStart.Gen2Collections));
             if (idle && list.AfterIdle is { } kestrelIdle && pooled.AfterIdle is { } gen0Idle)
             {
                 Console.WriteLine(string.Format(c, "pooled after idle gen0 pool/kestrel pool = {0:F2} MB / {1:F2} MB", Megabytes(gen0Idle.TransportPooledBytes), Megabytes(kestrelIdle.TransportPooledBytes)));

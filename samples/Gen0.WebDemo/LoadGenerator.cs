@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Globalization;
 using System.Net;
 
 namespace Gen0.WebDemo;
@@ -9,6 +10,8 @@ namespace Gen0.WebDemo;
 /// </summary>
 public static class LoadGenerator
 {
+    private static readonly Uri s_uploadPath = new("/upload", UriKind.Relative);
+
     /// <summary>
     /// Loads <paramref name="endpoint"/>; when <paramref name="processId"/> is given, that process's memory is sampled
     /// from outside over the measured phase (<see cref="MemorySampler"/>), and read once before the warm-up.
@@ -29,15 +32,16 @@ public static class LoadGenerator
         };
         using HttpClient client = new(handler) { BaseAddress = server, Timeout = TimeSpan.FromSeconds(30) };
         string path = $"/records/{endpoint}?count={options.Records}&offset=";
+        byte[]? upload = options.UploadMegabytes > 0 ? UploadBody(options.UploadMegabytes) : null;
 
         ServerStats idle = await stats();
         long idlePrivate = processId is int id && MemorySampler.Read(id) is { } idleReading ? idleReading.Private : 0;
-        await RunPhaseAsync(client, path, options.Connections, options.Rate, TimeSpan.FromSeconds(options.WarmupSeconds), measure: false);
+        await RunPhaseAsync(client, path, upload, options.Connections, options.Rate, TimeSpan.FromSeconds(options.WarmupSeconds), measure: false);
         ServerStats before = await stats();
         using MemorySampler? sampler = processId is int pid ? new MemorySampler(pid) : null;
         sampler?.Start();
         (long requests, long errors, List<double> latencies, double seconds) =
-            await RunPhaseAsync(client, path, options.Connections, options.Rate, TimeSpan.FromSeconds(options.DurationSeconds), measure: true);
+            await RunPhaseAsync(client, path, upload, options.Connections, options.Rate, TimeSpan.FromSeconds(options.DurationSeconds), measure: true);
         MemorySample? memory = sampler?.Stop();
         ServerStats after = await stats();
         ServerStats? afterIdle = null;
@@ -69,7 +73,7 @@ public static class LoadGenerator
     }
 
     private static async Task<(long Requests, long Errors, List<double> Latencies, double Seconds)> RunPhaseAsync(
-        HttpClient client, string path, int connections, int rate, TimeSpan duration, bool measure)
+        HttpClient client, string path, byte[]? upload, int connections, int rate, TimeSpan duration, bool measure)
     {
         if (duration <= TimeSpan.Zero)
         {
@@ -115,19 +119,33 @@ public static class LoadGenerator
 
                     try
                     {
-                        using HttpResponseMessage response = await client.GetAsync(path + sequence++, HttpCompletionOption.ResponseHeadersRead);
-                        await using Stream body = await response.Content.ReadAsStreamAsync();
-                        long length = 0;
-                        int read;
-                        while ((read = await body.ReadAsync(buffer)) > 0)
+                        if (upload is not null)
                         {
-                            length += read;
+                            // The server answers with how many bytes it read: all of them, or it is an error.
+                            using HttpResponseMessage uploaded = await client.PostAsync(s_uploadPath, new ByteArrayContent(upload));
+                            string read = await uploaded.Content.ReadAsStringAsync();
+                            if (uploaded.StatusCode != HttpStatusCode.OK || read != upload.Length.ToString(CultureInfo.InvariantCulture))
+                            {
+                                Interlocked.Increment(ref errors);
+                                continue;
+                            }
                         }
-
-                        if (response.StatusCode != HttpStatusCode.OK || length == 0)
+                        else
                         {
-                            Interlocked.Increment(ref errors);
-                            continue;
+                            using HttpResponseMessage response = await client.GetAsync(path + sequence++, HttpCompletionOption.ResponseHeadersRead);
+                            await using Stream body = await response.Content.ReadAsStreamAsync();
+                            long length = 0;
+                            int read;
+                            while ((read = await body.ReadAsync(buffer)) > 0)
+                            {
+                                length += read;
+                            }
+
+                            if (response.StatusCode != HttpStatusCode.OK || length == 0)
+                            {
+                                Interlocked.Increment(ref errors);
+                                continue;
+                            }
                         }
                     }
                     catch (HttpRequestException)
@@ -148,6 +166,14 @@ public static class LoadGenerator
         double seconds = Stopwatch.GetElapsedTime(started).TotalSeconds;
         List<double> latencies = [.. perWorker.SelectMany(list => list)];
         return (latencies.Count, errors, latencies, seconds);
+    }
+
+    /// <summary>An upload body: not all zeros, the same for every request (the client reuses it; the server drops it).</summary>
+    private static byte[] UploadBody(int megabytes)
+    {
+        byte[] body = new byte[megabytes << 20];
+        new Random(42).NextBytes(body);
+        return body;
     }
 
     private static double Percentile(List<double> sorted, double percentile)

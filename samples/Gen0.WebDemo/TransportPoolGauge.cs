@@ -3,11 +3,12 @@ using System.Diagnostics.Metrics;
 namespace Gen0.WebDemo;
 
 /// <summary>
-/// Reads, in the server process, how many bytes the transport's memory pool keeps for reuse, from the pool's own
-/// metrics as an operator would: Kestrel's pinned-block pools count them in <c>aspnetcore.memory_pool.pooled</c> (meter
-/// <c>Microsoft.AspNetCore.MemoryPool</c>, an up-down counter whose changes are summed here from the start), the pools
-/// of <c>AddGen0MemoryPoolFactory()</c> in the <c>gen0.buffers.retained</c> gauge of their array pool (meter
-/// <c>Gen0.Buffers</c>, pool <c>Gen0.AspNetCore.Transport</c>).
+/// Reads, in the server process, how many bytes the transport's memory pool keeps for reuse and how many it has
+/// allocated, from the pool's own metrics as an operator would: Kestrel's pinned-block pools count them in
+/// <c>aspnetcore.memory_pool.pooled</c> and <c>aspnetcore.memory_pool.allocated</c> (meter
+/// <c>Microsoft.AspNetCore.MemoryPool</c>, counters whose changes are summed here from the start), the pools of
+/// <c>AddGen0MemoryPoolFactory()</c> in the <c>gen0.buffers.retained</c> and <c>gen0.buffers.allocated</c> instruments
+/// of their array pool (meter <c>Gen0.Buffers</c>, pool <c>Gen0.AspNetCore.Transport</c>).
 /// </summary>
 public sealed class TransportPoolGauge : IDisposable
 {
@@ -15,14 +16,16 @@ public sealed class TransportPoolGauge : IDisposable
 
     private readonly MeterListener _listener = new();
     private long _kestrelPooled;
+    private long _kestrelAllocated;
     private long _gen0Retained;
+    private long _gen0Allocated;
 
     public TransportPoolGauge()
     {
         _listener.InstrumentPublished = (instrument, listener) =>
         {
-            if ((instrument.Meter.Name == "Microsoft.AspNetCore.MemoryPool" && instrument.Name == "aspnetcore.memory_pool.pooled")
-                || (instrument.Meter.Name == "Gen0.Buffers" && instrument.Name == "gen0.buffers.retained"))
+            if ((instrument.Meter.Name == "Microsoft.AspNetCore.MemoryPool" && instrument.Name is "aspnetcore.memory_pool.pooled" or "aspnetcore.memory_pool.allocated")
+                || (instrument.Meter.Name == "Gen0.Buffers" && instrument.Name is "gen0.buffers.retained" or "gen0.buffers.allocated"))
             {
                 listener.EnableMeasurementEvents(instrument);
             }
@@ -35,13 +38,14 @@ public sealed class TransportPoolGauge : IDisposable
                 {
                     if (tag.Key == "pool.name" && (tag.Value as string) == Gen0TransportPool)
                     {
-                        Volatile.Write(ref _gen0Retained, value);
+                        // Observable instruments report the running total.
+                        Volatile.Write(ref instrument.Name == "gen0.buffers.retained" ? ref _gen0Retained : ref _gen0Allocated, value);
                     }
                 }
             }
             else
             {
-                Interlocked.Add(ref _kestrelPooled, value);
+                Interlocked.Add(ref instrument.Name == "aspnetcore.memory_pool.pooled" ? ref _kestrelPooled : ref _kestrelAllocated, value);
             }
         });
         _listener.Start();
@@ -52,6 +56,13 @@ public sealed class TransportPoolGauge : IDisposable
     {
         _listener.RecordObservableInstruments();
         return Volatile.Read(ref _kestrelPooled) + Volatile.Read(ref _gen0Retained);
+    }
+
+    /// <summary>Returns the bytes of the blocks the transport pools have allocated since the server started.</summary>
+    public long ReadAllocated()
+    {
+        _listener.RecordObservableInstruments();
+        return Volatile.Read(ref _kestrelAllocated) + Volatile.Read(ref _gen0Allocated);
     }
 
     public void Dispose() => _listener.Dispose();

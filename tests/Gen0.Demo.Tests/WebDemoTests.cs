@@ -140,30 +140,12 @@ public class WebDemoTests
     }
 
     [Fact]
-    public async Task Comparison_SeedWorkload_RunsBothServers_AndReportsTheirPrivateMemory()
+    public void Comparison_SeedWorkload_RunsBothServers_AndReportsTheirPrivateMemory()
     {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        foreach (string arg in new[] { Path.Combine(AppContext.BaseDirectory, "Gen0.WebDemo.dll"), "--duration", "1", "--warmup", "0", "--connections", "2", "--records", "300", "--rows", "100", "--shape", "seed001", "--server-cpus", "1" })
-        {
-            start.ArgumentList.Add(arg);
-        }
-
-        using Process process = Process.Start(start)!;
-        Task<string> stderr = process.StandardError.ReadToEndAsync();
-        Task<string> stdout = process.StandardOutput.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(2));
-        try
-        {
-            await process.WaitForExitAsync(timeout.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            Assert.Fail("the web demo did not finish in two minutes");
-        }
-
-        string output = await stdout;
-        Assert.True(process.ExitCode == 0, output + await stderr);
+        (int exitCode, string output, string errors) = DemoProcess.RunWebDemo(
+            TimeSpan.FromMinutes(2),
+            "--duration", "1", "--warmup", "0", "--connections", "2", "--records", "300", "--rows", "100", "--shape", "seed001", "--server-cpus", "1");
+        Assert.True(exitCode == 0, output + errors);
         Assert.Contains("300 seed001 rows per response from 100", output, StringComparison.Ordinal);
         System.Text.RegularExpressions.Match ratio = System.Text.RegularExpressions.Regex.Match(output, @"peak private     pooled/list = (\d+\.\d\d) ");
         Assert.True(ratio.Success, output); // both servers were sampled: not NaN or infinity
@@ -171,18 +153,13 @@ public class WebDemoTests
     }
 
     [Fact]
-    public async Task Comparison_MoreServerCoresThanTheMachineHas_IsABadArgument()
+    public void Comparison_MoreServerCoresThanTheMachineHas_IsABadArgument()
     {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Gen0.WebDemo.dll"));
-        start.ArgumentList.Add("--server-cpus");
-        start.ArgumentList.Add((Environment.ProcessorCount + 1).ToString(System.Globalization.CultureInfo.InvariantCulture));
-        using Process process = Process.Start(start)!;
-        Task<string> stderr = process.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(1));
-        await process.WaitForExitAsync(timeout.Token);
-        Assert.Equal(2, process.ExitCode);
-        Assert.Contains("--server-cpus", await stderr, StringComparison.Ordinal);
+        (int exitCode, _, string errors) = DemoProcess.RunWebDemo(
+            TimeSpan.FromMinutes(1),
+            "--server-cpus", (Environment.ProcessorCount + 1).ToString(System.Globalization.CultureInfo.InvariantCulture));
+        Assert.Equal(2, exitCode);
+        Assert.Contains("--server-cpus", errors, StringComparison.Ordinal);
     }
 
     [Fact]

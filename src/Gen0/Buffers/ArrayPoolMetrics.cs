@@ -17,6 +17,7 @@ internal static class ArrayPoolMetrics
     public const string RentsName = "gen0.buffers.rents";
     public const string HitsName = "gen0.buffers.hits";
     public const string AllocationsName = "gen0.buffers.allocations";
+    public const string AllocatedBytesName = "gen0.buffers.allocated";
     public const string DropsName = "gen0.buffers.drops";
     public const string RetainedBytesName = "gen0.buffers.retained";
     public const string TrimmedBytesName = "gen0.buffers.trimmed";
@@ -44,6 +45,7 @@ internal static class ArrayPoolMetrics
         meter.CreateObservableCounter(RentsName, () => Observe(static s => s.Rents), "{rent}", "Rents of a positive length.");
         meter.CreateObservableCounter(HitsName, () => Observe(static s => s.Hits), "{rent}", "Rents served with a kept array.");
         meter.CreateObservableCounter(AllocationsName, () => Observe(static s => s.Allocations), "{array}", "Arrays allocated by rents.");
+        meter.CreateObservableCounter(AllocatedBytesName, () => Observe(static s => s.AllocatedBytes), "By", "Bytes of the arrays allocated by rents.");
         meter.CreateObservableCounter(DropsName, ObserveDrops, "{array}", "Returned arrays the pool did not keep, by reason.");
         meter.CreateObservableUpDownCounter(RetainedBytesName, () => Observe(static s => s.RetainedBytes), "By", "Bytes of the arrays the pool holds.");
         meter.CreateObservableCounter(TrimmedBytesName, () => Observe(static s => s.TrimmedBytes), "By", "Bytes of the arrays the pool released (idle timer, memory pressure, Trim, Dispose); they are garbage from then on.");

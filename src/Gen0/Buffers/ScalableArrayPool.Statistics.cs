@@ -76,6 +76,7 @@ public sealed partial class ScalableArrayPool<T>
             ThreadLocalHits = totals[Counter.ThreadLocalHits],
             AllocationsPoolExhausted = totals[Counter.AllocationsPoolExhausted],
             AllocationsOverMaximumLength = totals[Counter.AllocationsOverMaximumLength],
+            AllocatedBytes = totals[Counter.AllocatedBytes],
             Returns = totals[Counter.ThreadLocalReturns] + totals[Counter.ShardReturns] + drops,
             DropsOverMaximumLength = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.OverMaximumLength],
             DropsForeignLength = totals[Counter.DropsOverMaximumLength + (int)ArrayPoolDropReason.ForeignLength],

@@ -511,6 +511,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
         T[] allocated = GC.AllocateUninitializedArray<T>(_lengths[c], _pinned);
         cache.Counters[Counter.AllocationsPoolExhausted]++;
+        cache.Counters[Counter.AllocatedBytes] += _classBytes[c];
         LogAllocated(allocated, minimumLength, ArrayPoolAllocationReason.PoolExhausted);
         return allocated;
     }
@@ -540,6 +541,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     {
         T[] array = GC.AllocateUninitializedArray<T>(minimumLength, _pinned); // may throw OutOfMemoryException: count after
         cache.Counters[Counter.AllocationsOverMaximumLength]++;
+        cache.Counters[Counter.AllocatedBytes] += (long)array.Length * Math.Max(1, Unsafe.SizeOf<T>());
         LogAllocated(array, minimumLength, ArrayPoolAllocationReason.OverMaximumLength);
         return array;
     }
@@ -996,11 +998,14 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         public const int TrimmedArrays = 12;
         public const int TrimmedBytes = 13;
 
+        // Bumped beside an allocation counter, on the allocating path only.
+        public const int AllocatedBytes = 14;
+
         // The counters a thread's cache has; the pool's own array has the pool-only ones below as well (a thread's
-        // cache is allocated beside other threads' objects, so it stays as small as it was).
-        public const int Count = 14;
-        public const int PressureTrimmedArrays = 14;
-        public const int PressureTrimmedBytes = 15;
-        public const int PoolCount = 16;
+        // cache is allocated beside other threads' objects, so it stays as small as it can).
+        public const int Count = 15;
+        public const int PressureTrimmedArrays = 15;
+        public const int PressureTrimmedBytes = 16;
+        public const int PoolCount = 17;
     }
 }

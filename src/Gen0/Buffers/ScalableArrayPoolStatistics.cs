@@ -37,6 +37,13 @@ public sealed class ScalableArrayPoolStatistics
     /// <summary>Gets the number of arrays allocated because the request was over the maximum length.</summary>
     public long AllocationsOverMaximumLength { get; internal init; }
 
+    /// <summary>
+    /// Gets the bytes of the arrays counted in <see cref="Allocations"/>: each array's length times the element size
+    /// (what the arrays hold, not the object headers). Where the pool runs in front of a pinned or large-object heap, this
+    /// is the heap growth the pool caused; compare it with what a peer pool allocated over the same traffic.
+    /// </summary>
+    public long AllocatedBytes { get; internal init; }
+
     /// <summary>Gets the number of non-empty arrays returned.</summary>
     public long Returns { get; internal init; }
 
@@ -124,7 +131,7 @@ public sealed class ScalableArrayPoolStatistics
     /// <returns>The counters, for example <c>Rents = 10, Hits = 9 (thread-local 8), Allocations = 1, ...</c>.</returns>
     public override string ToString() => string.Create(
         System.Globalization.CultureInfo.InvariantCulture,
-        $"Rents = {Rents}, Hits = {Hits} (thread-local {ThreadLocalHits}), Allocations = {Allocations}, Returns = {Returns}, " +
+        $"Rents = {Rents}, Hits = {Hits} (thread-local {ThreadLocalHits}), Allocations = {Allocations} / {AllocatedBytes} B, Returns = {Returns}, " +
         $"Drops = {Drops} (over maximum {DropsOverMaximumLength}, foreign length {DropsForeignLength}, full {DropsPoolFull}, " +
         $"over budget {DropsOverBudget}, disposed {DropsPoolDisposed}, double return {DropsDoubleReturn}), " +
         $"Trimmed = {TrimmedArrays} arrays / {TrimmedBytes} B (under pressure {PressureTrimmedArrays} / {PressureTrimmedBytes} B), Retained = {RetainedArrays} arrays / {RetainedBytes} B, " +

@@ -21,7 +21,7 @@ public sealed class ScalableArrayPoolDiagnosticsTests
         string text = pool.GetStatistics().ToString();
 
         Assert.Contains("Rents = 2", text, StringComparison.Ordinal);
-        Assert.Contains("Allocations = 2", text, StringComparison.Ordinal);
+        Assert.Contains("Allocations = 2 / 5128 B", text, StringComparison.Ordinal); // a 128-byte class array and 5,000 unpooled bytes
         Assert.Contains("over maximum 1", text, StringComparison.Ordinal);
         Assert.DoesNotContain(nameof(ScalableArrayPoolStatistics), text, StringComparison.Ordinal);
     }
@@ -152,6 +152,7 @@ public sealed class ScalableArrayPoolDiagnosticsTests
         Assert.Equal(3, measurements["gen0.buffers.rents"]);
         Assert.Equal(1, measurements["gen0.buffers.hits"]);
         Assert.Equal(2, measurements["gen0.buffers.allocations"]);
+        Assert.Equal((128 + 2000) * sizeof(int), measurements["gen0.buffers.allocated"]);
         Assert.Equal(1, measurements["gen0.buffers.drops/OverMaximumLength"]);
         Assert.Equal(1, measurements["gen0.buffers.drops/ForeignLength"]);
         Assert.Equal(0, measurements["gen0.buffers.drops/OverBudget"]);
