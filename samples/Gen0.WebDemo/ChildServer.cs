@@ -73,6 +73,12 @@ public sealed class ChildServer : IAsyncDisposable
             }
         }
 
+        if (options.ServerHeapLimitMegabytes > 0)
+        {
+            // The server alone runs under the limit, as in a container; the load generator does not.
+            start.Environment["DOTNET_GCHeapHardLimit"] = ((long)options.ServerHeapLimitMegabytes << 20).ToString("x", System.Globalization.CultureInfo.InvariantCulture);
+        }
+
         start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
 
         Process process = Process.Start(start) ?? throw new InvalidOperationException("Could not start the server process.");
@@ -99,8 +105,16 @@ public sealed class ChildServer : IAsyncDisposable
             .Select(directory => Path.Combine(directory, program))
             .FirstOrDefault(File.Exists);
 
-    public async Task<ServerStats> GetStatsAsync() =>
-        await _statsClient.GetFromJsonAsync<ServerStats>("/stats") ?? throw new InvalidOperationException("No stats.");
+    public async Task<ServerStats> GetStatsAsync()
+    {
+        if (_process.HasExited)
+        {
+            // Its own last words (the runtime's "Out of memory." or "Fatal error.") went to our standard error.
+            throw new InvalidOperationException($"The server process {_process.Id} died with exit code {_process.ExitCode}.");
+        }
+
+        return await _statsClient.GetFromJsonAsync<ServerStats>("/stats") ?? throw new InvalidOperationException("No stats.");
+    }
 
     public async ValueTask DisposeAsync()
     {

@@ -48,6 +48,9 @@ public sealed class DemoOptions
     /// </summary>
     public int UploadMegabytes { get; private init; }
 
+    /// <summary>Gets the GC heap limit of each server process in MiB (<c>DOTNET_GCHeapHardLimit</c>); 0 leaves the servers unlimited.</summary>
+    public int ServerHeapLimitMegabytes { get; private init; }
+
     public const string KestrelPool = "kestrel";
 
     public const string Gen0Pool = "gen0";
@@ -86,6 +89,11 @@ public sealed class DemoOptions
             "Each connection POSTs bodies of this many MiB to /upload, which reads them through the request's pipe in batches of just under 1 MiB, instead of requesting records (0 = records)",
             0, 0, 64, "MiB");
 
+        private readonly Option<int> _serverHeapLimit = Int(
+            "--server-heap-limit",
+            "Run each server under this GC heap limit (DOTNET_GCHeapHardLimit), as in a container; 0 = no limit",
+            0, 0, 1 << 20, "MiB");
+
         private readonly Option<string> _gc = Choice("--gc", "The servers' GC (as ASP.NET Core: server)", "server", "server", "workstation");
         private readonly Option<string> _memoryPool = Choice(
             "--memory-pool",
@@ -105,7 +113,7 @@ public sealed class DemoOptions
                 "Gen0 web demo: List<Record> against PooledList<Record> in a per-request DisposeScope, under a bounded loopback load. " +
                 "Each endpoint runs in its own server process (this program with --serve), so that each peak working set belongs to one endpoint.")
             {
-                _duration, _warmup, _connections, _records, _rows, _shape, _rate, _gc, _serverCpus, _serve, _memoryPool, _idle, _upload,
+                _duration, _warmup, _connections, _records, _rows, _shape, _rate, _gc, _serverCpus, _serve, _memoryPool, _idle, _upload, _serverHeapLimit,
             };
 
         public RootCommand Command { get; }
@@ -125,6 +133,7 @@ public sealed class DemoOptions
             MemoryPool = parsed.GetValue(_memoryPool)!,
             IdleSeconds = parsed.GetValue(_idle),
             UploadMegabytes = parsed.GetValue(_upload),
+            ServerHeapLimitMegabytes = parsed.GetValue(_serverHeapLimit),
         };
 
         private static Option<int> Int(string name, string description, int defaultValue, int min, int max, string helpName)

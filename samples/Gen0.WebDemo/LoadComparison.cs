@@ -30,7 +30,8 @@ public static class LoadComparison
             (options.UploadMegabytes > 0 ? $"uploads of {options.UploadMegabytes} MiB read in batches of {DemoServer.UploadBatchBytes / 1024} KiB, " : $"{options.Records} {options.Shape} rows per response from {options.Rows}, ") +
             $"{(options.Rate > 0 ? $"{options.Rate} requests/s" : "unthrottled")}, " +
             $"{(options.ServerGc ? "server" : "workstation")} GC, {Environment.ProcessorCount} cores {pinning}, " +
-            $"transport memory pool: {(comparePools ? "Kestrel's against Gen0's" : options.MemoryPool)}{(options.IdleSeconds > 0 ? $", {options.IdleSeconds} s idle after each" : string.Empty)}.");
+            $"transport memory pool: {(comparePools ? "Kestrel's against Gen0's" : options.MemoryPool)}{(options.IdleSeconds > 0 ? $", {options.IdleSeconds} s idle after each" : string.Empty)}" +
+            (options.ServerHeapLimitMegabytes > 0 ? $", each server under a {options.ServerHeapLimitMegabytes} MiB GC heap limit." : "."));
 
         List<LoadResult> results = [];
         List<ServerObservation> observations = [];

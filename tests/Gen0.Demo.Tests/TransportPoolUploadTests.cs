@@ -42,5 +42,22 @@ public class TransportPoolUploadTests
         Assert.True(Number(idle, "gen0") <= Number(idle, "kestrel") / 2, $"after 14 s idle Gen0's pool kept more than half of what Kestrel's did:\n{output}");
     }
 
+    /// <summary>
+    /// The burst twice (warm-up, then measured) against two servers on Gen0's pool, each under a 128 MiB GC heap limit:
+    /// requests may fail (the handlers run out of memory at this limit, with Kestrel's pool as with Gen0's), but no server
+    /// may die. One run in about 35 of the did ("Fatal error.", exit 134); eng/transport-heap-limit.sh runs the
+    /// pair many times and keeps each server's last words.
+    /// </summary>
+    [Fact]
+    public void TheBurstTwice_UnderA128MiBHeapLimit_NoServerDies()
+    {
+        (int exitCode, string output, string errors) = DemoProcess.RunWebDemo(
+            TimeSpan.FromMinutes(3),
+            "--memory-pool", "gen0", "--upload", "4", "--connections", "64", "--warmup", "2", "--duration", "2", "--server-heap-limit", "128");
+        Assert.DoesNotContain("died with exit code", errors, StringComparison.Ordinal);
+        Assert.True(exitCode is 0 or 1, $"exit code {exitCode}:\n{output}\n{errors}");
+        Assert.Contains("each server under a 128 MiB GC heap limit", output, StringComparison.Ordinal);
+    }
+
     private static double Number(Match match, string group) => double.Parse(match.Groups[group].Value, CultureInfo.InvariantCulture);
 }

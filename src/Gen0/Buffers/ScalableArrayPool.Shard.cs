@@ -147,7 +147,22 @@ public sealed partial class ScalableArrayPool<T>
                     return 0;
                 }
 
-                T[]?[] items = _items is { } current && current.Length >= n + room ? current : Grow(n + room);
+                T[]?[]? items = _items is { } current && current.Length >= n + room ? current : TryGrow(n + room);
+                if (items is null)
+                {
+                    // No memory for a longer backing array: the arrays are dropped as if the stack were full, and the
+                    // credit just taken for them goes back. A return never fails for the pool's own bookkeeping.
+                    long excess = _credit - (n * _arrayBytes) - _slack;
+                    if (excess > 0)
+                    {
+                        _credit -= excess;
+                        pool.ReleaseBudget(excess);
+                    }
+
+                    result = PushResult.Full;
+                    return 0;
+                }
+
                 for (int i = 0; i < room; i++)
                 {
                     items[n + i] = arrays[start + i];
@@ -161,15 +176,25 @@ public sealed partial class ScalableArrayPool<T>
 
         /// <summary>
         /// Lengthens the backing array to hold <paramref name="needed"/> arrays, doubling, at least 32, at most the
-        /// capacity. On demand because a capacity may be set high so that the byte budget, not a count, bounds the stack
-        /// (the transport pool: up to 32,768 blocks of 4 KiB in 128 MiB), and a backing array that long is worth its
-        /// 256 KiB only while the stack holds that many.
+        /// capacity; <see langword="null"/> when the runtime has no memory for it (under a heap limit, at the moment a
+        /// burst ends). On demand because a capacity may be set high so that the byte budget, not a count, bounds the
+        /// stack (the transport pool: up to 32,768 blocks of 4 KiB in 128 MiB), and a backing array that long is worth
+        /// its 256 KiB only while the stack holds that many.
         /// </summary>
-        private T[]?[] Grow(int needed)
+        private T[]?[]? TryGrow(int needed)
         {
             T[]?[]? current = _items;
             int length = Math.Min(_capacity, Math.Max(needed, current is null ? InitialLength : current.Length * 2));
-            var grown = new T[]?[length];
+            T[]?[] grown;
+            try
+            {
+                grown = new T[]?[length];
+            }
+            catch (OutOfMemoryException)
+            {
+                return null;
+            }
+
             if (current is not null)
             {
                 Array.Copy(current, grown, _count);
