@@ -49,7 +49,7 @@ public class PooledMemoryOwnerTests
         Assert.Equal(0, owner.Segment.Offset);
         Assert.False(owner.IsDisposed);
         owner.Span.Fill(7);
-        Assert.All(asInterface.Memory.ToArray(), v => Assert.Equal(7, v));
+        SpanAssert.AllEqual(asInterface.Memory.Span, 7);
         int pooled = length == 0 ? 0 : 1; // the empty array of a 0-length rent is not tracked
         Assert.Equal(pooled, pool.OutstandingCount);
 

@@ -119,7 +119,7 @@ public class BoundedConcurrentQueueCapacityTests
             $"{Producers} producers and {Consumers} consumers at capacity {capacity}");
 
         Assert.Equal(0, overCapacity);
-        Assert.All(seen, count => Assert.Equal(1, count));
+        SpanAssert.AllEqual(seen, 1, "times each item was consumed");
         Assert.True(queue.IsEmpty);
     }
 

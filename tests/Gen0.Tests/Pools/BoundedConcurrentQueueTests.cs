@@ -162,7 +162,7 @@ public class BoundedConcurrentQueueTests
 
         Assert.Equal(producers * perProducer, produced);
         Assert.Equal(producers * perProducer, consumed);
-        Assert.All(seen, count => Assert.Equal(1, count));
+        SpanAssert.AllEqual(seen, 1, "times each item was consumed");
         Assert.Equal(0, overCapacity);
         Assert.True(queue.IsEmpty);
     }
