@@ -99,15 +99,7 @@ public sealed partial class ScalableArrayPool<T>
                 }
 
                 _count = n;
-
-                // Keep one slack of unused credit for the next push; give the rest back.
-                long excess = _credit - (n * _arrayBytes) - _slack;
-                if (excess > 0)
-                {
-                    _credit -= excess;
-                    pool.ReleaseBudget(excess);
-                }
-
+                GiveBackExcessCredit(pool);
                 return take;
             }
         }
@@ -152,13 +144,7 @@ public sealed partial class ScalableArrayPool<T>
                 {
                     // No memory for a longer backing array: the arrays are dropped as if the stack were full, and the
                     // credit just taken for them goes back. A return never fails for the pool's own bookkeeping.
-                    long excess = _credit - (n * _arrayBytes) - _slack;
-                    if (excess > 0)
-                    {
-                        _credit -= excess;
-                        pool.ReleaseBudget(excess);
-                    }
-
+                    GiveBackExcessCredit(pool);
                     result = PushResult.Full;
                     return 0;
                 }
@@ -171,6 +157,17 @@ public sealed partial class ScalableArrayPool<T>
                 _count = n + room;
                 _stamp = 0;
                 return room;
+            }
+        }
+
+        /// <summary>Keeps one slack of unused credit for the next push and gives the rest back (under the lock).</summary>
+        private void GiveBackExcessCredit(ScalableArrayPool<T> pool)
+        {
+            long excess = _credit - (_count * _arrayBytes) - _slack;
+            if (excess > 0)
+            {
+                _credit -= excess;
+                pool.ReleaseBudget(excess);
             }
         }
 

@@ -111,6 +111,9 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
 
     private readonly bool _fine;
     private readonly int[] _lengths;
+    // The bytes one element counts for in budgets and statistics (an empty struct counts as one).
+    private static readonly int s_elementSize = Math.Max(1, Unsafe.SizeOf<T>());
+
     private readonly long[] _classBytes;
     private readonly int[] _slotStart;
     private readonly int[] _slotCapacity;
@@ -178,7 +181,6 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         _fine = options.SizeClasses == SizeClasses.Fine;
 
         int classCount = classes.Count;
-        int elementSize = Math.Max(1, Unsafe.SizeOf<T>());
         _lengths = classes.Lengths.ToArray();
         _classBytes = new long[classCount];
         _slotStart = new int[classCount];
@@ -188,7 +190,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         int shardCount = options.ShardCount;
         for (int c = 0; c < classCount; c++)
         {
-            long bytes = (long)_lengths[c] * elementSize;
+            long bytes = (long)_lengths[c] * s_elementSize;
             _classBytes[c] = bytes;
             _slotStart[c] = _slotCount;
             _slotCapacity[c] = options.ThreadLocalCache ? ThreadLocalSlotsFor(bytes, _maxRetainedBytes) : 0;
@@ -541,7 +543,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     {
         T[] array = GC.AllocateUninitializedArray<T>(minimumLength, _pinned); // may throw OutOfMemoryException: count after
         cache.Counters[Counter.AllocationsOverMaximumLength]++;
-        cache.Counters[Counter.AllocatedBytes] += (long)array.Length * Math.Max(1, Unsafe.SizeOf<T>());
+        cache.Counters[Counter.AllocatedBytes] += (long)array.Length * s_elementSize;
         LogAllocated(array, minimumLength, ArrayPoolAllocationReason.OverMaximumLength);
         return array;
     }
