@@ -40,7 +40,10 @@ namespace Gen0.AspNetCore;
 /// <para>
 /// The arrays are pinned, on the Pinned Object Heap, as Kestrel's own blocks are
 /// (<see cref="ScalableArrayPoolOptions.PinnedArrays"/>): an overlapped receive on Windows then needs no pinning handle,
-/// and the GC never compacts around a buffer that native code holds. Whether this factory replaces Kestrel's in
+/// and the GC never compacts around a buffer that native code holds. Released blocks are garbage on that heap until a
+/// gen 2 collection, which an idle server does not run: after an idle release of 16 MiB or more the array pool asks for a
+/// background one (see <see cref="ScalableArrayPoolOptions.PinnedArrays"/>), which turns them into free space the next
+/// burst reuses. Whether this factory replaces Kestrel's in
 /// <c>AddGen0()</c> is decided by the measurement in docs/benchmarks.md (requests/s, private memory, pooled bytes after
 /// idle, samples/Gen0.WebDemo).
 /// </para>

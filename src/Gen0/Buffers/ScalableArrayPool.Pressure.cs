@@ -16,6 +16,9 @@ public sealed partial class ScalableArrayPool<T>
             return;
         }
 
+        // That collection swept the pinned arrays released before it.
+        Volatile.Write(ref _pinnedBytesAwaitingCollection, 0);
+
         if (_budgetFollowsLimit && ResizeBudget(Options.DerivedMaxRetainedBytes(totalAvailableBytes)))
         {
             TrimCore(TrimKind.BudgetLowered);

@@ -4,8 +4,14 @@ namespace Gen0.Buffers;
 
 public sealed partial class ScalableArrayPool<T>
 {
+    // The most bytes of pinned arrays an idle trim lets go before the pool asks for a background gen 2 collection.
+    private const long PinnedReleaseCollectionThreshold = 16L << 20;
+
     private TrimTimer? _trimTimer;
     private int _trimAfterMilliseconds = -1;
+
+    // Bytes of pinned arrays idle trims released since the last gen 2 collection (reset by the gen 2 callback).
+    private long _pinnedBytesAwaitingCollection;
 
     // The names are the Trimmed event's trigger.
     private enum TrimKind
@@ -119,7 +125,41 @@ public sealed partial class ScalableArrayPool<T>
         {
             ArrayPoolEventSource.Log.Trimmed(_serial, _name, arrays, bytes, kind.ToString());
         }
+
+#if NET
+        if (kind == TrimKind.Idle && _pinned && bytes != 0)
+        {
+            CollectReleasedPinnedArrays(bytes);
+        }
+#endif
     }
+
+#if NET
+    /// <summary>
+    /// Asks for a background gen 2 collection once idle trims have released enough pinned arrays since the last one.
+    /// </summary>
+    /// <remarks>
+    /// Pinned arrays live on the Pinned Object Heap, which only a gen 2 collection sweeps and which is never compacted.
+    /// A pool that releases a burst's blocks when the traffic stops leaves them as garbage that holds the POH's regions
+    /// committed, and an idle process runs no gen 2 collection: measured on Kestrel after a 57 MB upload burst, private
+    /// memory stayed 8 to 17 MB above that of Kestrel's own pool, which keeps every block. The collection is
+    /// non-blocking (background where concurrent GC is on) and comes only from an idle trim, so only after the pool's
+    /// arrays sat unused for <see cref="ScalableArrayPoolOptions.TrimAfter"/>; at most one per
+    /// <see cref="PinnedReleaseCollectionThreshold"/> (or a quarter of the budget, if less) of released bytes, and a
+    /// gen 2 collection the process runs anyway starts the count again.
+    /// </remarks>
+    private void CollectReleasedPinnedArrays(long releasedBytes)
+    {
+        long threshold = Math.Max(1L << 20, Math.Min(PinnedReleaseCollectionThreshold, Volatile.Read(ref _maxRetainedBytes) / 4));
+        if (Interlocked.Add(ref _pinnedBytesAwaitingCollection, releasedBytes) < threshold)
+        {
+            return;
+        }
+
+        Volatile.Write(ref _pinnedBytesAwaitingCollection, 0);
+        GC.Collect(2, GCCollectionMode.Forced, blocking: false, compacting: false);
+    }
+#endif
 
     /// <summary>
     /// The trimmer's side of the handshake that lets it take back the reservations of threads that are not running

@@ -135,6 +135,13 @@ public sealed partial class ScalableArrayPoolOptions
     /// references (the pool's constructor throws <see cref="ArgumentException"/> otherwise); netstandard2.0 allocates
     /// ordinary arrays.
     /// </summary>
+    /// <remarks>
+    /// The Pinned Object Heap is never compacted and only a gen 2 collection sweeps it, so pinned arrays an idle trim
+    /// releases would keep its memory committed in a process that has gone quiet. Once idle trims have released 16 MiB
+    /// of them (a quarter of <see cref="MaxRetainedBytes"/> if that is less, at least 1 MiB) since the last gen 2
+    /// collection, the pool asks for a non-blocking one (<c>GC.Collect(2, GCCollectionMode.Forced, blocking: false)</c>:
+    /// a background collection where concurrent GC is on), so the heap shrinks after a burst.
+    /// </remarks>
     public bool PinnedArrays { get; set; }
 
     /// <summary>Gets or sets the array lengths the pool keeps (default <see cref="Buffers.SizeClasses.PowerOfTwo"/>).</summary>
