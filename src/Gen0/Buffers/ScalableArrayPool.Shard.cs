@@ -65,8 +65,12 @@ public sealed partial class ScalableArrayPool<T>
         private volatile int _count;
         private long _credit;
 
-        // 0 while arrays are being pushed; the tick the trimmer first saw the stack idle otherwise.
-        private int _stamp;
+        // The idle window: the tick the trimmer opened it (0: none open) and the fewest arrays the stack held since.
+        // The arrays below that mark went unused for the whole window; a push does not close it, so a trickle that
+        // pops one array and pushes it back keeps only what it uses (ArrayPool.Shared resets its stamp only when a
+        // stack goes from empty to non-empty, and a stack that resets it on every push keeps a burst's arrays for good).
+        private int _windowStart;
+        private int _lowWater;
 
         public ClassStack(int capacity, long arrayBytes, long slack)
         {
@@ -99,6 +103,11 @@ public sealed partial class ScalableArrayPool<T>
                 }
 
                 _count = n;
+                if (n < _lowWater)
+                {
+                    _lowWater = n;
+                }
+
                 GiveBackExcessCredit(pool);
                 return take;
             }
@@ -155,7 +164,6 @@ public sealed partial class ScalableArrayPool<T>
                 }
 
                 _count = n + room;
-                _stamp = 0;
                 return room;
             }
         }
@@ -245,6 +253,13 @@ public sealed partial class ScalableArrayPool<T>
             }
         }
 
+        /// <summary>
+        /// Releases the arrays that stayed below the stack's low-water mark for a whole idle window of
+        /// <paramref name="idleMilliseconds"/> (all of them if <paramref name="all"/>), with their credit; returns how
+        /// many. The first look opens a window; a look at least <paramref name="idleMilliseconds"/> later releases the
+        /// fewest arrays the stack held since and opens the next. So a burst's surplus goes between one and one and a
+        /// quarter idle periods after the burst (the timer looks four times a period), and what a trickle pops stays.
+        /// </summary>
         public int Trim(int now, int idleMilliseconds, bool all, ScalableArrayPool<T> pool)
         {
             if (_count == 0 && Volatile.Read(ref _credit) == 0)
@@ -255,17 +270,25 @@ public sealed partial class ScalableArrayPool<T>
             lock (_lock)
             {
                 int n = _count;
+                int release = n;
                 if (!all && n != 0)
                 {
-                    if (_stamp == 0)
+                    if (_windowStart == 0)
                     {
-                        _stamp = now == 0 ? 1 : now;
+                        OpenWindow(now, n);
                         return 0;
                     }
 
-                    if (now - _stamp < idleMilliseconds)
+                    if (now - _windowStart < idleMilliseconds)
                     {
                         return 0;
+                    }
+
+                    release = Math.Min(_lowWater, n);
+                    OpenWindow(now, n - release);
+                    if (release < n)
+                    {
+                        return ReleaseTop(release, pool);
                     }
                 }
 
@@ -280,12 +303,50 @@ public sealed partial class ScalableArrayPool<T>
                 }
 
                 _count = 0;
-                _stamp = 0;
+                _windowStart = 0;
                 long credit = _credit;
                 _credit = 0;
                 pool.ReleaseBudget(credit);
                 return n;
             }
+        }
+
+        private void OpenWindow(int now, int count)
+        {
+            _windowStart = now == 0 ? 1 : now;
+            _lowWater = count;
+        }
+
+        /// <summary>Releases the <paramref name="release"/> newest arrays (all are alike) and their credit, under the lock.</summary>
+        private int ReleaseTop(int release, ScalableArrayPool<T> pool)
+        {
+            if (release == 0)
+            {
+                return 0;
+            }
+
+            int n = _count - release;
+            T[]?[] items = _items!;
+            Array.Clear(items, n, release);
+            _count = n;
+            if (items.Length > InitialLength && n <= items.Length / 4)
+            {
+                // A burst's long backing array shrinks with it; a failed allocation only keeps the long one.
+                try
+                {
+                    T[]?[] shorter = new T[]?[Math.Max(InitialLength, n * 2)];
+                    Array.Copy(items, shorter, n);
+                    _items = shorter;
+                }
+                catch (OutOfMemoryException)
+                {
+                }
+            }
+
+            long excess = _credit - (n * _arrayBytes);
+            _credit -= excess;
+            pool.ReleaseBudget(excess);
+            return release;
         }
     }
 

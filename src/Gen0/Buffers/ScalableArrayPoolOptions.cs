@@ -192,6 +192,12 @@ public sealed partial class ScalableArrayPoolOptions
     /// pressure (committed memory near the limit the process runs under) the pool releases sooner, whatever this says:
     /// what an earlier look saw unused, or everything not rented (docs/container.md).
     /// </summary>
+    /// <remarks>
+    /// An array counts as unused when nothing took it: a thread's slot whose array stayed put, and in a shard every
+    /// array below the fewest the shard held over the period (its low-water mark). So after a burst, traffic that keeps
+    /// going at a trickle keeps what it rents and the burst's surplus is released between one and one and a quarter
+    /// periods later (the timer looks four times a period), rather than being kept for as long as any array moves.
+    /// </remarks>
     public TimeSpan TrimAfter
     {
         get => _trimAfter;
