@@ -7,6 +7,9 @@ public sealed partial class ScalableArrayPool<T>
     // Every thread's cache for this pool, for trimming and statistics; guarded by itself.
     private readonly List<ThreadCache> _caches = [];
 
+    // The next cache a new thread looks at for an ended owner (guarded by _caches).
+    private int _adoptCursor;
+
     // Counts of operations that had no thread cache (after disposal), of trims, and of caches whose thread ended.
     private readonly long[] _poolCounters = new long[Counter.PoolCount];
 
@@ -40,8 +43,9 @@ public sealed partial class ScalableArrayPool<T>
             return null;
         }
 
-        object?[]? caches = _isShared ? null : ThreadCacheTable.EnsureCurrent(id);
-        var cache = new ThreadCache(_token, _slotCount, _slotStart);
+        object?[]? caches = _isShared ? null : EnsureInstanceTable(id);
+        ThreadCache? cache;
+        (int Arrays, long Bytes) released = default;
         lock (_caches)
         {
             if (_disposed)
@@ -49,25 +53,69 @@ public sealed partial class ScalableArrayPool<T>
                 return null;
             }
 
-            if ((_caches.Count & 63) == 63)
+            cache = TryAdoptDeadThreadCache(ref released);
+            if (cache is null)
             {
-                RemoveDeadThreadCaches();
-            }
+                if ((_caches.Count & 63) == 63)
+                {
+                    released = RemoveDeadThreadCaches();
+                    CountReleased(released, TrimKind.DeadThread);
+                }
 
-            _caches.Add(cache);
+                cache = new ThreadCache(_token, _slotCount, _slotStart, id);
+                _caches.Add(cache);
+            }
         }
 
-        if (caches is null)
+        LogReleased(released, TrimKind.DeadThread);
+
+        if (_isShared)
         {
             t_sharedCache = cache;
         }
         else
         {
-            caches[id] = cache;
+            if (caches is not null)
+            {
+                caches[id] = cache;
+            }
+
             t_lastInstanceCache = cache;
         }
 
         return cache;
+    }
+
+    /// <summary>
+    /// The calling thread's table of instance caches, to hold this pool's new cache at <paramref name="id"/>; or
+    /// <see langword="null"/> while the thread has used no other instance pool of the element type, whose cache
+    /// <c>t_lastInstanceCache</c> alone then finds: a short-lived thread that uses one pool allocates no table (8
+    /// bytes per pool id up to the highest in use). When the thread's last-used cache is another live pool's that the table does not
+    /// hold yet, it goes in, since <c>t_lastInstanceCache</c> is about to point elsewhere.
+    /// </summary>
+    private static object?[]? EnsureInstanceTable(int id)
+    {
+        // Never a cache of this element type on this thread (every new cache and every table hit sets the last one):
+        // nothing to find in a table, and this thread's table is not even read.
+        ThreadCache? last = t_lastInstanceCache;
+        if (last is null)
+        {
+            return null;
+        }
+
+        bool lastIsLive = last.Owner is not null;
+        if (ThreadCacheTable.Current is null && !lastIsLive)
+        {
+            return null;
+        }
+
+        object?[] table = ThreadCacheTable.EnsureCurrent(lastIsLive ? Math.Max(id, last!.TableId) : id);
+        if (lastIsLive && table[last!.TableId] is not ThreadCache { Owner: not null })
+        {
+            table[last.TableId] = last;
+        }
+
+        return table;
     }
 
     /// <summary>
@@ -251,7 +299,53 @@ public sealed partial class ScalableArrayPool<T>
         return ref cache.Slots[state.Start + index - 1];
     }
 
-    /// <summary>Under the registry lock: releases and forgets the caches of threads that have ended.</summary>
+    /// <summary>
+    /// Under the registry lock: the cache of a thread that has ended, taken over by the calling thread with its arrays
+    /// and reservations, or <see langword="null"/> if the caches looked at all belong to live threads. Short-lived
+    /// threads (thread-per-request, a thread per job) then reuse what the threads before them returned instead of
+    /// allocating a cache and a first array each: 1,000 sequential threads renting one 64 KiB array allocated 1,000
+    /// arrays and 1,000 caches before (issue 43). Looks at the two newest caches (the threads that ended last are usually
+    /// the last that started) and two more in turn, so a new thread pays at most four liveness checks however many
+    /// threads hold caches; once it finds a dead one it moves every other dead thread's arrays to the shards too
+    /// (<paramref name="released"/>: what did not fit).
+    /// </summary>
+    private ThreadCache? TryAdoptDeadThreadCache(ref (int Arrays, long Bytes) released)
+    {
+        int count = _caches.Count;
+        ThreadCache? found = null;
+        for (int i = 1; i <= Math.Min(2, count) && found is null; i++)
+        {
+            found = IsDead(_caches[count - i]);
+        }
+
+        for (int i = 0; i < Math.Min(2, count) && found is null; i++)
+        {
+            _adoptCursor = _adoptCursor + 1 < count ? _adoptCursor + 1 : 0;
+            found = IsDead(_caches[_adoptCursor]);
+        }
+
+        if (found is null)
+        {
+            return null;
+        }
+
+        // The owner is gone and trimmers run under this lock: no one else is in the cache. An owner that died inside
+        // a section (an exception out of a return) may have left it marked busy.
+        found.Thread = Thread.CurrentThread;
+        found.Busy = false;
+        found.Revoking = false;
+        found.LastPushed = null;
+        released = RemoveDeadThreadCaches();
+        CountReleased(released, TrimKind.DeadThread);
+        return found;
+
+        static ThreadCache? IsDead(ThreadCache cache) => cache.Thread.IsAlive ? null : cache;
+    }
+
+    /// <summary>
+    /// Under the registry lock: forgets the caches of threads that have ended, moving their arrays to a shard as
+    /// returns would (budget permitting); returns the arrays and bytes that did not fit and were let go.
+    /// </summary>
     private (int Arrays, long Bytes) RemoveDeadThreadCaches()
     {
         int arrays = 0;
@@ -265,7 +359,7 @@ public sealed partial class ScalableArrayPool<T>
             }
 
             // The owner is gone, so nothing races with us on this cache.
-            (int a, long b) = ReleaseAll(cache);
+            (int a, long b) = MoveToShards(cache);
             arrays += a;
             bytes += b;
             for (int k = 0; k < Counter.Count; k++)
@@ -279,7 +373,58 @@ public sealed partial class ScalableArrayPool<T>
             _caches.RemoveAt(_caches.Count - 1);
         }
 
+        if (_adoptCursor >= _caches.Count)
+        {
+            _adoptCursor = 0;
+        }
+
         return (arrays, bytes);
+    }
+
+    /// <summary>
+    /// Moves every array of an ended thread's cache to the calling thread's shard, giving the cache's reservations back
+    /// first so that the budget they held pays for the shard's charge; returns what no shard took.
+    /// </summary>
+    private (int Arrays, long Bytes) MoveToShards(ThreadCache cache)
+    {
+        int dropped = 0;
+        long droppedBytes = 0;
+        int shard = CurrentShard();
+        T[]?[] batch = cache.Batch;
+        for (int c = 0; c < _lengths.Length; c++)
+        {
+            int reserved = cache.Classes[c].Reserved;
+            if (reserved == 0)
+            {
+                continue;
+            }
+
+            cache.Classes[c].Count = 0;
+            ReleaseReservedSlots(cache, c, reserved);
+            int n = 0;
+            int droppedHere = 0;
+            for (int i = 0; i < reserved; i++)
+            {
+                if (Interlocked.Exchange(ref SlotAt(cache, c, i).Array, null) is { } array)
+                {
+                    batch[n++] = array;
+                }
+
+                if (n != 0 && (n == batch.Length || i == reserved - 1))
+                {
+                    PushToAnyShard(shard, c, batch, 0, n, out int pushed, out _);
+                    droppedHere += n - pushed;
+                    Array.Clear(batch, 0, n);
+                    n = 0;
+                }
+            }
+
+            dropped += droppedHere;
+            droppedBytes += droppedHere * _classBytes[c];
+        }
+
+        cache.LastPushed = null;
+        return (dropped, droppedBytes);
     }
 
     /// <summary>
@@ -362,10 +507,15 @@ public sealed partial class ScalableArrayPool<T>
         public T[]? LastPushed;
         public int LastPushedShard;
 
-        public readonly Thread Thread = Thread.CurrentThread;
+        // The owner: the thread that created the cache, or one that took it over after that thread ended (under the
+        // registry lock).
+        public Thread Thread = Thread.CurrentThread;
 
         // The owning pool's token, or null once the pool is disposed.
         public object? Owner;
+
+        // The owning pool's id in threads' tables of instance caches (ThreadCacheTable).
+        public readonly int TableId;
 
         // Set by the trimmer after it emptied slots of this live thread: the owner gives back the reservations.
         public volatile bool ReleaseRequested;
@@ -378,9 +528,10 @@ public sealed partial class ScalableArrayPool<T>
         // sees it runs its section under the lock instead.
         public volatile bool Revoking;
 
-        public ThreadCache(object owner, int slotCount, int[] slotStart)
+        public ThreadCache(object owner, int slotCount, int[] slotStart, int tableId)
         {
             Owner = owner;
+            TableId = tableId;
             Slots = new Slot[slotCount];
             Classes = new ClassState[slotStart.Length];
             for (int c = 0; c < Classes.Length; c++)

@@ -27,6 +27,9 @@ public sealed partial class ScalableArrayPool<T>
         BudgetLowered,
         Explicit,
         Dispose,
+
+        // Threads that ended left arrays that no shard had room or budget for (found when a new thread starts).
+        DeadThread,
     }
 
     private void StartTrimTimer(TimeSpan trimAfter)
@@ -70,6 +73,9 @@ public sealed partial class ScalableArrayPool<T>
         // than reserved bytes). Owners never take this lock on their rents and returns; it also serializes trimmers.
         lock (_caches)
         {
+            // First, so that what ended threads left in their caches is in the shards when they are trimmed: an
+            // explicit or pressure trim releases it, an idle one keeps it until it goes unused for a period.
+            (arrays, bytes) = RemoveDeadThreadCaches();
             for (int c = 0; c < _lengths.Length; c++)
             {
                 int released = 0;
@@ -82,9 +88,6 @@ public sealed partial class ScalableArrayPool<T>
                 bytes += released * _classBytes[c];
             }
 
-            (int deadArrays, long deadBytes) = RemoveDeadThreadCaches();
-            arrays += deadArrays;
-            bytes += deadBytes;
             if (kind != TrimKind.Dispose)
             {
                 AnnounceRevocation(own);
@@ -109,22 +112,10 @@ public sealed partial class ScalableArrayPool<T>
             }
 
             // Counted before the lock is let go, so a snapshot that sees the bytes gone also sees them trimmed.
-            if (arrays != 0)
-            {
-                Interlocked.Add(ref _poolCounters[Counter.TrimmedArrays], arrays);
-                Interlocked.Add(ref _poolCounters[Counter.TrimmedBytes], bytes);
-                if (kind is TrimKind.MemoryPressureMedium or TrimKind.MemoryPressureHigh)
-                {
-                    Interlocked.Add(ref _poolCounters[Counter.PressureTrimmedArrays], arrays);
-                    Interlocked.Add(ref _poolCounters[Counter.PressureTrimmedBytes], bytes);
-                }
-            }
+            CountReleased((arrays, bytes), kind);
         }
 
-        if (arrays != 0 && ArrayPoolEventSource.Log.IsInformationalEnabled)
-        {
-            ArrayPoolEventSource.Log.Trimmed(_serial, _name, arrays, bytes, kind.ToString());
-        }
+        LogReleased((arrays, bytes), kind);
 
 #if NET
         if (kind == TrimKind.Idle && _pinned && bytes != 0)
@@ -160,6 +151,37 @@ public sealed partial class ScalableArrayPool<T>
         GC.Collect(2, GCCollectionMode.Forced, blocking: false, compacting: false);
     }
 #endif
+
+    /// <summary>
+    /// Under the registry lock: counts arrays the pool let go as trimmed (and under pressure, for those kinds); the
+    /// caller raises the event after the lock (<see cref="LogReleased"/>).
+    /// </summary>
+    private void CountReleased((int Arrays, long Bytes) released, TrimKind kind)
+    {
+        (int arrays, long bytes) = released;
+        if (arrays == 0)
+        {
+            return;
+        }
+
+        Interlocked.Add(ref _poolCounters[Counter.TrimmedArrays], arrays);
+        Interlocked.Add(ref _poolCounters[Counter.TrimmedBytes], bytes);
+        if (kind is TrimKind.MemoryPressureMedium or TrimKind.MemoryPressureHigh)
+        {
+            Interlocked.Add(ref _poolCounters[Counter.PressureTrimmedArrays], arrays);
+            Interlocked.Add(ref _poolCounters[Counter.PressureTrimmedBytes], bytes);
+        }
+
+    }
+
+    /// <summary>Raises the <c>Trimmed</c> event for arrays the pool let go, outside the registry lock.</summary>
+    private void LogReleased((int Arrays, long Bytes) released, TrimKind kind)
+    {
+        if (released.Arrays != 0 && ArrayPoolEventSource.Log.IsInformationalEnabled)
+        {
+            ArrayPoolEventSource.Log.Trimmed(_serial, _name, released.Arrays, released.Bytes, kind.ToString());
+        }
+    }
 
     /// <summary>
     /// The trimmer's side of the handshake that lets it take back the reservations of threads that are not running

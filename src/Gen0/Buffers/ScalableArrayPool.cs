@@ -405,6 +405,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     [MethodImpl(MethodImplOptions.NoInlining)]
     private ThreadCache? FindInstanceCache()
     {
+        // No cache of this element type on this thread yet (see EnsureInstanceTable): the table is not read.
+        if (t_lastInstanceCache is null)
+        {
+            return null;
+        }
+
         object?[]? caches = ThreadCacheTable.Current;
         int id = _id;
         if (caches is not null && (uint)id < (uint)caches.Length)
@@ -429,8 +435,21 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     {
         if ((uint)(minimumLength - 1) < (uint)_maxArrayLength)
         {
-            cache ??= GetOrCreateThreadCache();
             int c = SizeClassTable.IndexOf(minimumLength, _fine);
+            if (cache is null)
+            {
+                // A thread's first rent: the cache may be one it took over from an ended thread, arrays and all.
+                cache = GetOrCreateThreadCache();
+                ref Slot hot = ref cache.Classes[c].Hot;
+                if (hot.Array is { } inherited)
+                {
+                    hot.Array = null;
+                    cache.ThreadLocalHits++;
+                    LogRented(inherited, minimumLength);
+                    return inherited;
+                }
+            }
+
             return cache.Classes[c].Count > 0 ? RentFromStack(cache, c, minimumLength) : RentFromShards(cache, c, minimumLength);
         }
 

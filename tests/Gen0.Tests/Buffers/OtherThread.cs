@@ -35,4 +35,46 @@ internal static class OtherThread
 
         return result;
     }
+
+    /// <summary>
+    /// Runs <paramref name="action"/> on <paramref name="count"/> new threads that are all alive until every one has
+    /// run it, then waits for them to end. Threads that run one after another would each take over the cache of the
+    /// one before (a pool reuses an ended thread's cache); these each have a cache of their own.
+    /// </summary>
+    public static void RunTogether(int count, Action action)
+    {
+        using var done = new Barrier(count);
+        var threads = new Thread[count];
+        var errors = new Exception?[count];
+        for (int i = 0; i < count; i++)
+        {
+            int index = i;
+            threads[i] = new Thread(() =>
+            {
+                try
+                {
+                    action();
+                }
+                catch (Exception e)
+                {
+                    errors[index] = e;
+                }
+                finally
+                {
+                    Bounded.SignalAndWait(done);
+                }
+            });
+            threads[i].Start();
+        }
+
+        foreach (Thread thread in threads)
+        {
+            Bounded.Join(thread);
+        }
+
+        if (Array.Find(errors, e => e is not null) is { } error)
+        {
+            throw new InvalidOperationException("The code on another thread failed.", error);
+        }
+    }
 }

@@ -149,22 +149,19 @@ public sealed class ScalableArrayPoolStatisticsSnapshotTests
     /// <summary>Each of <see cref="EndedThreads"/> threads rents <see cref="ArraysPerThread"/> arrays nested, returns them into its own cache's slots, and ends.</summary>
     private static void FillCachesOfThreadsThatEnd(ScalableArrayPool<long> pool)
     {
-        for (int t = 0; t < EndedThreads; t++)
+        OtherThread.RunTogether(EndedThreads, () =>
         {
-            OtherThread.Run(() =>
+            var arrays = new long[ArraysPerThread][];
+            for (int i = 0; i < arrays.Length; i++)
             {
-                var arrays = new long[ArraysPerThread][];
-                for (int i = 0; i < arrays.Length; i++)
-                {
-                    arrays[i] = pool.Rent(Length);
-                }
+                arrays[i] = pool.Rent(Length);
+            }
 
-                foreach (long[] array in arrays)
-                {
-                    pool.Return(array);
-                }
-            });
-        }
+            foreach (long[] array in arrays)
+            {
+                pool.Return(array);
+            }
+        });
     }
 
     /// <summary>
