@@ -86,18 +86,24 @@ public sealed partial class Pool<T>
         }
 
         List<object> stolen = [];
-        HashSet<PoolThreadCache<T>>? dead = null;
-        PoolThreadCache<T>[] caches = Volatile.Read(ref _allCaches);
+        Dictionary<PoolThreadCache<T>, Thread>? dead = null;
+        PoolThreadCache<T>?[] caches = Volatile.Read(ref _allCaches);
 
         // Take inside the steal scope, drop outside it: dropping may serve waiters, which takes their lock.
         StealScope(pool =>
         {
-            foreach (PoolThreadCache<T> cache in caches)
+            foreach (PoolThreadCache<T>? cache in caches)
             {
+                if (cache is null)
+                {
+                    continue;
+                }
+
                 // Seen dead before the steal, so nothing can enter the slot after it: the cache is empty for good
                 // and may be forgotten. A thread that ends after this check may have refilled its slot on its way
                 // out; its cache stays listed (counted, reachable) until the next drain takes the object.
-                bool isDead = !cache.OwnerThread.IsAlive;
+                Thread owner = cache.OwnerThread;
+                bool isDead = !owner.IsAlive;
                 if (!onlyIdle || !cache.Touched || isDead)
                 {
                     object? item = StealFrom(cache);
@@ -109,7 +115,7 @@ public sealed partial class Pool<T>
 
                 if (isDead)
                 {
-                    (dead ??= []).Add(cache);
+                    (dead ??= [])[cache] = owner;
                 }
 
                 cache.Touched = false;
@@ -127,9 +133,10 @@ public sealed partial class Pool<T>
         {
             // Only the caches emptied above: re-reading IsAlive here would also forget a thread that returned an
             // object into its slot and ended since the steal, and lose that object with its claim on the cap.
+            // A cache a new thread took over since has another owner now, and stays.
             lock (_cachesLock)
             {
-                _allCaches = Array.FindAll(_allCaches, cache => !dead.Contains(cache));
+                RemoveCaches(cache => dead.TryGetValue(cache, out Thread? owner) && ReferenceEquals(cache.OwnerThread, owner));
             }
         }
 

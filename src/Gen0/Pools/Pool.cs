@@ -62,7 +62,14 @@ public sealed partial class Pool<T> : IDisposable, IMemoryPressureListener
     private readonly object _cachesLock = new();
     private readonly object _stealLock = new();
     private int _stealing;
-    private PoolThreadCache<T>[] _allCaches = [];
+    // Every thread's cache: _cacheCount entries, then room (nulls) for more, so that a new thread appends in place
+    // instead of copying the array. Written under _cachesLock; readers take the array and skip nulls. Entries are
+    // removed (a copy) only when dead threads' caches are forgotten.
+    private PoolThreadCache<T>?[] _allCaches = [];
+    private int _cacheCount;
+
+    // The next cache a new thread looks at for an ended owner (under _cachesLock).
+    private int _adoptCursor;
     private ConditionalWeakTable<T, PoolEntry<T>>? _untrackedOverflow;
     private int _untrackedOverflowCount;
     private int _live;
@@ -180,9 +187,9 @@ public sealed partial class Pool<T> : IDisposable, IMemoryPressureListener
                 count += shard.Count;
             }
 
-            foreach (PoolThreadCache<T> cache in Volatile.Read(ref _allCaches))
+            foreach (PoolThreadCache<T>? cache in Volatile.Read(ref _allCaches))
             {
-                if (Volatile.Read(ref cache.Item) is not null)
+                if (cache is not null && Volatile.Read(ref cache.Item) is not null)
                 {
                     count++;
                 }
@@ -514,17 +521,181 @@ public sealed partial class Pool<T> : IDisposable, IMemoryPressureListener
         return CreateCache();
     }
 
+    /// <summary>
+    /// A thread's first use of the pool: takes over the cache of a thread that has ended (its idle object included),
+    /// else adds a new one. 7,000 short threads left 7,000 caches listed until a trim, and each new thread copied the
+    /// whole list (40.8 KB per thread by the end, issue 43): a new thread now allocates at most a cache (about 150
+    /// bytes with its spares) and the registry's per-thread array, the list grows by doubling, and once a new thread
+    /// finds an ended one, every ended thread's cache is forgotten and its idle object moved to the shards.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private PoolThreadCache<T> CreateCache()
     {
-        PoolThreadCache<T> cache = new();
-        PoolThreadCacheRegistry.Set(_cacheIndex, _poolId, cache);
+        PoolThreadCache<T>? cache;
         lock (_cachesLock)
         {
-            _allCaches = [.. _allCaches, cache];
+            cache = TryAdoptDeadCache();
+            if (cache is null)
+            {
+                cache = new PoolThreadCache<T>();
+                AppendCache(cache);
+            }
+        }
+
+        PoolThreadCacheRegistry.Set(_cacheIndex, _poolId, cache);
+        if (cache.AdoptedFrom is not null)
+        {
+            cache.AdoptedFrom = null;
+            ForgetDeadCaches();
         }
 
         return cache;
+    }
+
+    /// <summary>
+    /// Under <c>_cachesLock</c>: the cache of an ended thread, now the calling thread's, or <see langword="null"/>.
+    /// Looks at the two newest caches (the thread that ended last is usually the last that started) and two more in
+    /// turn, so a new thread pays at most four liveness checks however many threads hold caches.
+    /// </summary>
+    private PoolThreadCache<T>? TryAdoptDeadCache()
+    {
+        PoolThreadCache<T>?[] caches = _allCaches;
+        int count = _cacheCount;
+        PoolThreadCache<T>? found = null;
+        for (int i = 1; i <= Math.Min(2, count) && found is null; i++)
+        {
+            found = IsDead(caches[count - i]!);
+        }
+
+        for (int i = 0; i < Math.Min(2, count) && found is null; i++)
+        {
+            _adoptCursor = _adoptCursor + 1 < count ? _adoptCursor + 1 : 0;
+            found = IsDead(caches[_adoptCursor]!);
+        }
+
+        if (found is not null)
+        {
+            // The owner is gone; a thief may still exchange the slot's object, which the protocol allows with a live
+            // owner too. The entry of what the old owner rented last belongs to nobody now.
+            found.AdoptedFrom = found.OwnerThread;
+            found.OwnerThread = Thread.CurrentThread;
+            found.LastRented = null;
+            found.Touched = true;
+        }
+
+        return found;
+
+        static PoolThreadCache<T>? IsDead(PoolThreadCache<T> cache) => cache.OwnerThread.IsAlive ? null : cache;
+    }
+
+    /// <summary>Under <c>_cachesLock</c>: adds a cache, doubling the list's room when it is full.</summary>
+    private void AppendCache(PoolThreadCache<T> cache)
+    {
+        PoolThreadCache<T>?[] caches = _allCaches;
+        int count = _cacheCount;
+        if (count == caches.Length)
+        {
+            var grown = new PoolThreadCache<T>?[Math.Max(4, count * 2)];
+            Array.Copy(caches, grown, count);
+            grown[count] = cache;
+            Volatile.Write(ref _allCaches, grown);
+        }
+        else
+        {
+            Volatile.Write(ref caches[count], cache);
+        }
+
+        _cacheCount = count + 1;
+    }
+
+    /// <summary>
+    /// Under <c>_cachesLock</c>: forgets the caches for which <paramref name="forget"/> says so (a copy, so readers
+    /// iterating the old list are not disturbed).
+    /// </summary>
+    private void RemoveCaches(Func<PoolThreadCache<T>, bool> forget)
+    {
+        PoolThreadCache<T>?[] caches = _allCaches;
+        var kept = new PoolThreadCache<T>?[caches.Length];
+        int count = 0;
+        for (int i = 0; i < _cacheCount; i++)
+        {
+            if (!forget(caches[i]!))
+            {
+                kept[count++] = caches[i];
+            }
+        }
+
+        if (count != _cacheCount)
+        {
+            _cacheCount = count;
+            _adoptCursor = 0;
+            Volatile.Write(ref _allCaches, kept);
+        }
+    }
+
+    /// <summary>
+    /// Threads are ending (a new one just took over a dead one's cache): moves every other ended thread's idle object
+    /// to the shards and forgets its cache, so the pool does not hold dead threads' caches until the next trim. A cache
+    /// whose object no shard has room for stays listed, object and all, for the trimmer.
+    /// </summary>
+    private void ForgetDeadCaches()
+    {
+        Dictionary<PoolThreadCache<T>, Thread>? dead = null;
+        foreach (PoolThreadCache<T>? cache in Volatile.Read(ref _allCaches))
+        {
+            if (cache is not null && cache.OwnerThread is { IsAlive: false } owner)
+            {
+                (dead ??= [])[cache] = owner;
+            }
+        }
+
+        if (dead is not null)
+        {
+            ForgetCaches(dead);
+        }
+    }
+
+    /// <summary>Moves the idle objects of <paramref name="dead"/> (caches and the ended owners seen) to the shards and forgets the caches.</summary>
+    private void ForgetCaches(Dictionary<PoolThreadCache<T>, Thread> dead)
+    {
+        HashSet<PoolThreadCache<T>>? stuck = null;
+        bool moved = false;
+        StealScope(pool =>
+        {
+            foreach (PoolThreadCache<T> cache in dead.Keys)
+            {
+                // The owner ended before this steal, so nothing enters the slot after it.
+                if (StealFrom(cache) is not { } item)
+                {
+                    continue;
+                }
+
+                if (pool.TryPushShared(item))
+                {
+                    moved = true;
+                }
+                else
+                {
+                    Volatile.Write(ref cache.Item, item);
+                    (stuck ??= []).Add(cache);
+                }
+            }
+
+            return 0;
+        });
+
+        lock (_cachesLock)
+        {
+            // Not a cache a new thread took over since (its owner is no longer the dead thread seen above).
+            RemoveCaches(cache => dead.TryGetValue(cache, out Thread? owner) && ReferenceEquals(cache.OwnerThread, owner) && stuck?.Contains(cache) != true);
+        }
+
+        // As a return does: a waiter registered before the objects reached the shards is served now.
+        ProcessWideBarrier.OwnerSide();
+        if (moved && _canWait && Volatile.Read(ref _waiterCount) != 0)
+        {
+            ServeWaiters();
+        }
     }
 
     /// <summary>
@@ -762,16 +933,21 @@ public sealed partial class Pool<T> : IDisposable, IMemoryPressureListener
 
     private object? TryStealFromThreads()
     {
-        PoolThreadCache<T>[] caches = Volatile.Read(ref _allCaches);
-        if (!Array.Exists(caches, static cache => Volatile.Read(ref cache.Item) is not null))
+        PoolThreadCache<T>?[] caches = Volatile.Read(ref _allCaches);
+        if (!Array.Exists(caches, static cache => cache is not null && Volatile.Read(ref cache.Item) is not null))
         {
             return null;
         }
 
         return StealScope(static pool =>
         {
-            foreach (PoolThreadCache<T> cache in Volatile.Read(ref pool._allCaches))
+            foreach (PoolThreadCache<T>? cache in Volatile.Read(ref pool._allCaches))
             {
+                if (cache is null)
+                {
+                    continue;
+                }
+
                 object? item = StealFrom(cache);
                 if (item is not null)
                 {

@@ -22,8 +22,11 @@ internal sealed class PoolThreadCache<T>
 
     public PoolThreadCache() => OwnerThread = Thread.CurrentThread;
 
-    /// <summary>The thread that owns the cache, so that the trimmer can forget the caches of dead threads.</summary>
-    public readonly Thread OwnerThread;
+    /// <summary>
+    /// The thread that owns the cache, so that the trimmer can forget the caches of dead threads: the thread that
+    /// created it, or a thread that took it over after that one ended (under the pool's cache lock).
+    /// </summary>
+    public Thread OwnerThread;
 
     /// <summary>
     /// One idle item, or <see langword="null"/>: a <see cref="PoolEntry{T}"/>, or in a pool that does not track
@@ -42,6 +45,9 @@ internal sealed class PoolThreadCache<T>
 
     /// <summary>The owner is taking <see cref="Item"/> with plain loads and stores; thieves wait until it is done.</summary>
     public bool Busy;
+
+    /// <summary>The ended thread whose cache the owner took over, until the owner has forgotten the other ended threads' caches.</summary>
+    public Thread? AdoptedFrom;
 
     public PoolEntry<T>? PopSpare()
     {

@@ -51,7 +51,8 @@ internal static class PoolThreadCacheRegistry
         Entry[]? entries = t_entries;
         if (entries is null || entries.Length <= index)
         {
-            Array.Resize(ref entries, Math.Max(index + 1, (entries?.Length ?? 4) * 2));
+            // Exactly up to this pool's index on a thread's first pool (a short-lived thread often uses one), doubling after.
+            Array.Resize(ref entries, entries is null ? index + 1 : Math.Max(index + 1, entries.Length * 2));
             t_entries = entries;
         }
 

@@ -26,9 +26,23 @@ public sealed class PoolDeadThreadCacheTests
             TrimAfter = Timeout.InfiniteTimeSpan,
         });
 
+        // A thread that holds an object (its slot empty) while the drain steals, then returns it and ends. It starts
+        // first: a thread that starts after another has ended takes over that thread's cache (issue 43), and the
+        // two caches must be separate here.
+        Exception? failure = null;
+        using var rented = new ManualResetEventSlim();
+        using var giveBack = new ManualResetEventSlim();
+        Thread holder = Start(() =>
+        {
+            GatedThing held = pool.Rent();
+            rented.Set();
+            giveBack.Wait(s_limit);
+            pool.Return(held);
+        }, ex => failure = ex);
+        Assert.True(rented.Wait(s_limit));
+
         // A thread that leaves an object in its slot and ends: the drain steals it and, disposing it, stops
         // between the steal and forgetting the dead caches, which is the window.
-        Exception? failure = null;
         Thread leaver = Start(() =>
         {
             GatedThing gated = pool.Rent();
@@ -40,18 +54,6 @@ public sealed class PoolDeadThreadCacheTests
             pool.Return(gated);
         }, ex => failure = ex);
         Assert.True(leaver.Join(s_limit));
-
-        // A thread that holds an object (its slot empty) while the drain steals, then returns it and ends.
-        using var rented = new ManualResetEventSlim();
-        using var giveBack = new ManualResetEventSlim();
-        Thread holder = Start(() =>
-        {
-            GatedThing held = pool.Rent();
-            rented.Set();
-            giveBack.Wait(s_limit);
-            pool.Return(held);
-        }, ex => failure = ex);
-        Assert.True(rented.Wait(s_limit));
 
         Thread trimmer = Start(pool.Trim, ex => failure = ex);
         Assert.True(dropping.Wait(s_limit));
