@@ -118,7 +118,7 @@ internal sealed class ArrayPoolEventSource : Gen0EventSource
         }
     }
 
-    /// <summary>The pool released kept arrays; <paramref name="trigger"/> is Idle, MemoryPressureMedium, MemoryPressureHigh, BudgetLowered (a budget that follows the memory limit fell below what the pool held), Explicit or Dispose.</summary>
+    /// <summary>The pool released kept arrays; <paramref name="trigger"/> is Idle, MemoryPressureMedium, MemoryPressureHigh, BudgetLowered (a budget that follows the memory limit fell below what the pool held), Explicit, Dispose or DeadThread (arrays of ended threads that no shard had room or budget for).</summary>
     [Event(TrimmedEventId, Level = EventLevel.Informational)]
     [UnconditionalSuppressMessage("ReflectionAnalysis", "IL2026", Justification = TrimmingJustification)]
     public unsafe void Trimmed(int poolId, string poolName, int arrayCount, long bytes, string trigger)
