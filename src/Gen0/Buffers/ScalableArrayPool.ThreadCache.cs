@@ -90,8 +90,8 @@ public sealed partial class ScalableArrayPool<T>
     /// The calling thread's table of instance caches, to hold this pool's new cache at <paramref name="id"/>; or
     /// <see langword="null"/> while the thread has used no other instance pool of the element type, whose cache
     /// <c>t_lastInstanceCache</c> alone then finds: a short-lived thread that uses one pool allocates no table (8
-    /// bytes per pool id up to the highest in use). When the thread's last-used cache is another live pool's that the table does not
-    /// hold yet, it goes in, since <c>t_lastInstanceCache</c> is about to point elsewhere.
+    /// bytes per pool id up to the highest in use). When the thread's last-used cache is another live pool's that the
+    /// table does not hold yet, it goes in, since <c>t_lastInstanceCache</c> is about to point elsewhere.
     /// </summary>
     private static object?[]? EnsureInstanceTable(int id)
     {
@@ -109,8 +109,8 @@ public sealed partial class ScalableArrayPool<T>
             return null;
         }
 
-        object?[] table = ThreadCacheTable.EnsureCurrent(lastIsLive ? Math.Max(id, last!.TableId) : id);
-        if (lastIsLive && table[last!.TableId] is not ThreadCache { Owner: not null })
+        object?[] table = ThreadCacheTable.EnsureCurrent(lastIsLive ? Math.Max(id, last.TableId) : id);
+        if (lastIsLive && table[last.TableId] is not ThreadCache { Owner: not null })
         {
             table[last.TableId] = last;
         }

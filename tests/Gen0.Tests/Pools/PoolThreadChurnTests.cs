@@ -44,8 +44,11 @@ public sealed class PoolThreadChurnTests
         GC.Collect();
         GC.WaitForPendingFinalizers();
         GC.Collect();
+        // Mono scans stacks conservatively: a stale stack slot may keep one or two Thread objects; held caches would
+        // keep all 200.
         int held = threads.Count(t => t.IsAlive);
-        Assert.True(held == 0, $"{held} of {ended} ended threads are still referenced (their caches are held).");
+        int tolerated = TestPlatform.IsMono ? 2 : 0;
+        Assert.True(held <= tolerated, $"{held} of {ended} ended threads are still referenced (their caches are held).");
     }
 
     [AllocationFact]
