@@ -57,6 +57,10 @@ public sealed partial class ScalableArrayPool<T>
     {
         private const int InitialLength = 32;
 
+        // The look intervals a stack remembers: four cover an idle period of up to 20 s (the timer looks every quarter
+        // period, at most every 5 s); longer periods merge the oldest.
+        private const int MaxLooks = 8;
+
         private readonly int _capacity;
         private readonly long _arrayBytes;
         private readonly long _slack;
@@ -65,12 +69,17 @@ public sealed partial class ScalableArrayPool<T>
         private volatile int _count;
         private long _credit;
 
-        // The idle window: the tick the trimmer opened it (0: none open) and the fewest arrays the stack held since.
-        // The arrays below that mark went unused for the whole window; a push does not close it, so a trickle that
-        // pops one array and pushes it back keeps only what it uses (ArrayPool.Shared resets its stamp only when a
-        // stack goes from empty to non-empty, and a stack that resets it on every push keeps a burst's arrays for good).
-        private int _windowStart;
+        // What the trimmer saw between its looks: the tick the current look interval began (0: none open) and the
+        // fewest arrays the stack held since, and for earlier intervals their start ticks and lows (pairs in _looks,
+        // oldest first). The arrays below the lowest mark over the intervals that cover the last idle period went
+        // unused for all of it. A push changes no mark, so a trickle that pops one array and pushes it back keeps only
+        // what it uses (ArrayPool.Shared resets its stamp only when a stack goes from empty to non-empty, and a stack
+        // that resets it on every push keeps a burst's arrays for good), and what a burst left goes one idle period
+        // after its last use, at the first look after that.
+        private int _intervalStart;
         private int _lowWater;
+        private int[]? _looks;
+        private int _lookCount;
 
         public ClassStack(int capacity, long arrayBytes, long slack)
         {
@@ -254,11 +263,11 @@ public sealed partial class ScalableArrayPool<T>
         }
 
         /// <summary>
-        /// Releases the arrays that stayed below the stack's low-water mark for a whole idle window of
+        /// Releases the arrays that stayed below the stack's low-water mark for the whole last
         /// <paramref name="idleMilliseconds"/> (all of them if <paramref name="all"/>), with their credit; returns how
-        /// many. The first look opens a window; a look at least <paramref name="idleMilliseconds"/> later releases the
-        /// fewest arrays the stack held since and opens the next. So a burst's surplus goes between one and one and a
-        /// quarter idle periods after the burst (the timer looks four times a period), and what a trickle pops stays.
+        /// many. Each look closes an interval; a look releases once the intervals it remembers reach back an idle
+        /// period. The timer looks four times a period, so a burst's surplus goes between one and one and a quarter
+        /// periods after it was last used, and what a trickle pops stays.
         /// </summary>
         public int Trim(int now, int idleMilliseconds, bool all, ScalableArrayPool<T> pool)
         {
@@ -270,22 +279,9 @@ public sealed partial class ScalableArrayPool<T>
             lock (_lock)
             {
                 int n = _count;
-                int release = n;
                 if (!all && n != 0)
                 {
-                    if (_windowStart == 0)
-                    {
-                        OpenWindow(now, n);
-                        return 0;
-                    }
-
-                    if (now - _windowStart < idleMilliseconds)
-                    {
-                        return 0;
-                    }
-
-                    release = Math.Min(_lowWater, n);
-                    OpenWindow(now, n - release);
+                    int release = Math.Min(Look(now, idleMilliseconds, n), n);
                     if (release < n)
                     {
                         return ReleaseTop(release, pool);
@@ -303,7 +299,8 @@ public sealed partial class ScalableArrayPool<T>
                 }
 
                 _count = 0;
-                _windowStart = 0;
+                _intervalStart = 0;
+                _lookCount = 0;
                 long credit = _credit;
                 _credit = 0;
                 pool.ReleaseBudget(credit);
@@ -311,10 +308,70 @@ public sealed partial class ScalableArrayPool<T>
             }
         }
 
-        private void OpenWindow(int now, int count)
+        /// <summary>
+        /// Under the lock: closes the current look interval and returns how many arrays stayed below every mark of the
+        /// intervals that cover the last <paramref name="idleMilliseconds"/> (0 until they reach back that far).
+        /// </summary>
+        private int Look(int now, int idleMilliseconds, int n)
         {
-            _windowStart = now == 0 ? 1 : now;
-            _lowWater = count;
+            int stamp = now == 0 ? 1 : now;
+            if (_intervalStart == 0)
+            {
+                _intervalStart = stamp;
+                _lowWater = n;
+                return 0;
+            }
+
+            int[] looks = _looks ??= new int[2 * MaxLooks];
+            if (_lookCount == MaxLooks)
+            {
+                // Full (a long idle period looked at every 5 s): the two oldest intervals become one, keeping the
+                // lower mark, which only ever keeps more.
+                looks[3] = Math.Min(looks[1], looks[3]);
+                looks[2] = looks[0];
+                Array.Copy(looks, 2, looks, 0, 2 * (MaxLooks - 1));
+                _lookCount--;
+            }
+
+            looks[2 * _lookCount] = _intervalStart;
+            looks[(2 * _lookCount) + 1] = _lowWater;
+            _lookCount++;
+            _intervalStart = stamp;
+            _lowWater = n;
+
+            // The newest interval that began an idle period ago or earlier: it and the ones after it cover the period.
+            int from = -1;
+            for (int i = 0; i < _lookCount; i++)
+            {
+                if (now - looks[2 * i] >= idleMilliseconds)
+                {
+                    from = i;
+                }
+            }
+
+            if (from < 0)
+            {
+                return 0;
+            }
+
+            int low = int.MaxValue;
+            for (int i = from; i < _lookCount; i++)
+            {
+                low = Math.Min(low, looks[(2 * i) + 1]);
+            }
+
+            // Older intervals are no longer needed; the marks of the rest drop with the arrays released.
+            int kept = _lookCount - from;
+            Array.Copy(looks, 2 * from, looks, 0, 2 * kept);
+            _lookCount = kept;
+            int release = Math.Min(low, n);
+            for (int i = 0; i < kept; i++)
+            {
+                looks[(2 * i) + 1] -= Math.Min(release, looks[(2 * i) + 1]);
+            }
+
+            _lowWater = n - release;
+            return release;
         }
 
         /// <summary>Releases the <paramref name="release"/> newest arrays (all are alike) and their credit, under the lock.</summary>

@@ -71,8 +71,11 @@ public sealed class PoolThreadChurnTests
         long perThread = (used - baseline) / Threads;
         long registry = RegistryBytesOfANewThread(pool);
         // The first thread static a thread touches also makes the runtime allocate its table of them: 176 B in a small
-        // console program, about 300 B in this test process. A cache of its own would add about 150 B more.
-        Assert.True(perThread <= registry + 384, $"{perThread} B per short thread beyond the thread's own {baseline / Threads} B; its registry array is {registry} B.");
+        // console program, about 300 B in this test process, and other threads allocate meanwhile. That no thread
+        // made a cache of its own is checked exactly: the pool lists one or two.
+        int listed = (int)typeof(Pool<object>).GetField("_cacheCount", System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.NonPublic)!.GetValue(pool)!;
+        Assert.InRange(listed, 1, 2);
+        Assert.True(perThread <= registry + 768, $"{perThread} B per short thread beyond the thread's own {baseline / Threads} B; its registry array is {registry} B.");
         Assert.Equal(1, pool.GetStatistics().Created);
     }
 
