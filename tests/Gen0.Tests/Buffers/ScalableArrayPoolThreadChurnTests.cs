@@ -130,7 +130,7 @@ public sealed class ScalableArrayPoolThreadChurnTests
     /// </summary>
     private static long RunThreads(int count, Action body)
     {
-        long before = TotalAllocatedBytes();
+        long before = Allocations.ProcessTotal();
         for (int i = 0; i < count; i++)
         {
             var thread = new Thread(() =>
@@ -142,15 +142,8 @@ public sealed class ScalableArrayPoolThreadChurnTests
             Assert.True(thread.Join(TimeSpan.FromSeconds(30)), "a short thread did not end within 30 s");
         }
 
-        return TotalAllocatedBytes() - before;
+        return Allocations.ProcessTotal() - before;
     }
-
-    // .NET Framework has no process-wide counter; the allocation test is skipped there.
-#if GEN0_NETFRAMEWORK
-    private static long TotalAllocatedBytes() => 0;
-#else
-    private static long TotalAllocatedBytes() => GC.GetTotalAllocatedBytes(precise: true);
-#endif
 
     private static void RunConcurrently(int count, Action body)
     {

@@ -37,4 +37,15 @@ public static class Allocations
 
         return fewest;
     }
+
+    /// <summary>
+    /// The bytes the whole process has allocated so far (every thread's), for checks of code that starts threads;
+    /// 0 on .NET Framework, which has no such counter (those tests are <see cref="AllocationFactAttribute"/>s).
+    /// </summary>
+    public static long ProcessTotal() =>
+#if GEN0_NETFRAMEWORK
+        0;
+#else
+        GC.GetTotalAllocatedBytes(precise: true);
+#endif
 }

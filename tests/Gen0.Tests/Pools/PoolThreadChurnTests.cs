@@ -82,16 +82,25 @@ public sealed class PoolThreadChurnTests
     [AllocationFact]
     public void ManyLiveThreads_EachNewThreadAllocatesABoundedAmount_NotACopyOfTheList()
     {
-        using var pool = new Pool<object>(new PoolOptions<object> { Factory = () => new object(), TrimAfter = Timeout.InfiniteTimeSpan, MaxRetained = 10_000 });
         const int live = 1_000;
-        long baseline = RunLive(live, static () => { });
-        long used = RunLive(live, () => pool.Return(pool.Rent()));
+        long perThread = long.MaxValue;
+        long registry = 0;
 
-        // A cache with its spares (about 150 B), an object, the registry's per-thread array (above) and the list's
-        // doubling, amortized. Copying the list per thread was 4 KB per thread on average over 1,000 threads.
-        long perThread = (used - baseline) / live;
-        long registry = RegistryBytesOfANewThread(pool);
-        Assert.True(perThread <= registry + 512, $"{perThread} B per new thread with {live} threads alive; its registry array is {registry} B.");
+        // Other threads allocate meanwhile (the process-wide counter sees them): the fewest of two rounds, each on a
+        // new pool so that every thread makes a cache.
+        for (int round = 0; round < 2; round++)
+        {
+            using var pool = new Pool<object>(new PoolOptions<object> { Factory = () => new object(), TrimAfter = Timeout.InfiniteTimeSpan, MaxRetained = 10_000 });
+            long baseline = RunLive(live, static () => { });
+            long used = RunLive(live, () => pool.Return(pool.Rent()));
+            perThread = Math.Min(perThread, (used - baseline) / live);
+            registry = RegistryBytesOfANewThread(pool);
+        }
+
+        // A cache with its spares (about 150 B), an object, the registry's per-thread array (above), the runtime's
+        // thread-static table and the list's doubling, amortized. Copying the list per thread was 4 KB per thread on
+        // average over 1,000 threads.
+        Assert.True(perThread <= registry + 1_024, $"{perThread} B per new thread with {live} threads alive; its registry array is {registry} B.");
     }
 
     /// <summary>The bytes of the per-thread registry array a new thread allocates on its first rent from <paramref name="pool"/>.</summary>
@@ -106,7 +115,7 @@ public sealed class PoolThreadChurnTests
 
     private static long RunThreads(int count, Action body)
     {
-        long before = TotalAllocatedBytes();
+        long before = Allocations.ProcessTotal();
         for (int i = 0; i < count; i++)
         {
             var thread = new Thread(() => body());
@@ -114,20 +123,14 @@ public sealed class PoolThreadChurnTests
             Assert.True(thread.Join(TimeSpan.FromSeconds(30)));
         }
 
-        return TotalAllocatedBytes() - before;
+        return Allocations.ProcessTotal() - before;
     }
 
     /// <summary>Starts <paramref name="count"/> threads that each run <paramref name="body"/> and stay alive until all have; returns the bytes allocated.</summary>
     private static long RunLive(int count, Action body)
     {
-        long before = TotalAllocatedBytes();
+        long before = Allocations.ProcessTotal();
         OtherThread.RunTogether(count, body);
-        return TotalAllocatedBytes() - before;
+        return Allocations.ProcessTotal() - before;
     }
-
-#if GEN0_NETFRAMEWORK
-    private static long TotalAllocatedBytes() => 0;
-#else
-    private static long TotalAllocatedBytes() => GC.GetTotalAllocatedBytes(precise: true);
-#endif
 }
