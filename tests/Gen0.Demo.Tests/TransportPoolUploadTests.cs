@@ -14,8 +14,8 @@ namespace Gen0.Demo.Tests;
 /// allocated a new pinned block, 1.2 to 1.5 GB of them and 84 to 116 gen 2 collections where Kestrel's pool allocated
 /// about 57 MB and ran 7 or 8. Both pools now allocate about what is in flight at the peak, and that peak is the
 /// scheduler's: in two runs on a loaded machine Gen0's pool allocated 47.1 MB and 61.0 MB, Kestrel's 59.6 MB and 58.2 MB.
-/// So one run may show either pool ahead by a few megabytes, and the test bounds Gen0 at a quarter above Kestrel (and
-/// two gen 2 collections above), far below the defect's twentyfold; the published runs (docs/benchmarks/io.md) compare
+/// So one run may show either pool ahead by a few megabytes, and the test bounds Gen0 at a quarter above Kestrel or the
+/// 64 MB in flight, whichever is larger (and two gen 2 collections above), far below the defect's twentyfold; the published runs (docs/benchmarks/io.md) compare
 /// them over three runs each.
 /// </remarks>
 public class TransportPoolUploadTests
@@ -33,7 +33,11 @@ public class TransportPoolUploadTests
         double gen0Allocated = Number(line, "gen0");
         double kestrelAllocated = Number(line, "kestrel");
         Assert.True(kestrelAllocated >= 16, $"the uploads did not fill the transport pool (Kestrel's allocated {kestrelAllocated} MB):\n{output}");
-        Assert.True(gen0Allocated <= kestrelAllocated * 1.25, $"Gen0's transport pool allocated {gen0Allocated} MB of blocks, Kestrel's {kestrelAllocated} MB:\n{output}");
+        // A starved run lets Kestrel's side reach a lower peak (CI, 2026-12-08: Kestrel's server served 51 requests/s and
+        // allocated 50.5 MB, Gen0's 152 requests/s and 64.7 MB), so the bound is a quarter above the larger of Kestrel's
+        // figure and the 64 MB that 64 connections with 1 MiB each can hold in flight.
+        double bound = Math.Max(kestrelAllocated, 64.0) * 1.25;
+        Assert.True(gen0Allocated <= bound, $"Gen0's transport pool allocated {gen0Allocated} MB of blocks, Kestrel's {kestrelAllocated} MB (bound {bound:F1} MB):\n{output}");
         Assert.True(Number(line, "gen0Gen2") <= Number(line, "kestrelGen2") + 2, $"gen 2 collections:\n{output}");
 
         Match idle = Regex.Match(output, @"pooled after idle gen0 pool/kestrel pool = (?<gen0>\d+\.\d\d) MB / (?<kestrel>\d+\.\d\d) MB");
