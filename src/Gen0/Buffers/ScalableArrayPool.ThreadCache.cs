@@ -10,6 +10,9 @@ public sealed partial class ScalableArrayPool<T>
     // The next cache a new thread looks at for an ended owner (guarded by _caches).
     private int _adoptCursor;
 
+    // ThreadCache.LastPushedShard when the thread has no array in a shard to check returns against.
+    private const int NoShard = -1;
+
     // Counts of operations that had no thread cache (after disposal), of trims, and of caches whose thread ended.
     private readonly long[] _poolCounters = new long[Counter.PoolCount];
 
@@ -334,7 +337,7 @@ public sealed partial class ScalableArrayPool<T>
         found.Thread = Thread.CurrentThread;
         found.Busy = false;
         found.Revoking = false;
-        found.LastPushed = null;
+        found.LastPushedShard = NoShard;
         released = RemoveDeadThreadCaches();
         CountReleased(released, TrimKind.DeadThread);
         return found;
@@ -423,13 +426,33 @@ public sealed partial class ScalableArrayPool<T>
             droppedBytes += droppedHere * _classBytes[c];
         }
 
-        cache.LastPushed = null;
+        cache.LastPushedShard = NoShard;
         return (dropped, droppedBytes);
     }
 
     /// <summary>
+    /// From the finalizer: empties every thread's cache of a pool nobody references, so their arrays do not stay
+    /// reachable from the threads' statics (the last-used cache, the instance table) for as long as those threads live.
+    /// Eight undisposed pools held 36 MiB that way, counted nowhere (issue 44). No owner can be inside a rent or a
+    /// return of a pool that is unreachable, so the caches are emptied without the handshake.
+    /// </summary>
+    private void ReleaseCachesOfCollectedPool()
+    {
+        lock (_caches)
+        {
+            foreach (ThreadCache cache in _caches)
+            {
+                cache.Owner = null;
+                ReleaseAll(cache);
+            }
+
+            _caches.Clear();
+        }
+    }
+
+    /// <summary>
     /// Releases every array and every reservation of a cache whose owner cannot race (it is the caller, has ended, or
-    /// the pool is disposed).
+    /// the pool is unreachable).
     /// </summary>
     private (int Arrays, long Bytes) ReleaseAll(ThreadCache cache)
     {
@@ -451,7 +474,7 @@ public sealed partial class ScalableArrayPool<T>
             ReleaseReservedSlots(cache, c, reserved);
         }
 
-        cache.LastPushed = null;
+        cache.LastPushedShard = NoShard;
         return (arrays, bytes);
     }
 
@@ -482,7 +505,8 @@ public sealed partial class ScalableArrayPool<T>
     /// and stores arrays into the hot slots and <see cref="Slots"/>; other threads read them for statistics, a trimmer
     /// may exchange a slot's array for <see langword="null"/>, and a trimmer may lower a class's reservations when the
     /// <see cref="Busy"/>/<see cref="Revoking"/> handshake shows the owner is not in an owner section. The object
-    /// itself is the lock that the trimmer and the owner's rare slow paths share.
+    /// itself is the lock that the trimmer and the owner's rare slow paths share. Its states (quiet, busy, revoking,
+    /// locked, orphaned, retired) and who moves it between them: docs/architecture.md, "Pools: a thread cache's states".
     /// </summary>
     private sealed class ThreadCache
     {
@@ -502,10 +526,13 @@ public sealed partial class ScalableArrayPool<T>
         // The owner's scratch for arrays moving between its slots and a shard in one batch (owner only).
         public readonly T[]?[] Batch = new T[]?[9];
 
-        // The array this thread last returned straight to a shard (a class without a thread-local tier), and that
-        // shard: a second return of it is refused while that shard still holds it, wherever the thread runs now.
-        public T[]? LastPushed;
-        public int LastPushedShard;
+        // The identity hash of the array this thread last returned straight to a shard (a class without a thread-local
+        // tier), and that shard (NoShard: none): a second return of it is refused while that shard still holds it,
+        // wherever the thread runs now. A hash, not the array: a reference here kept the array alive after another
+        // thread rented it and let it go, until the next trim (issue 44). Equal hashes only send the check to the
+        // shard, which compares references.
+        public int LastPushedHash;
+        public int LastPushedShard = NoShard;
 
         // The owner: the thread that created the cache, or one that took it over after that thread ended (under the
         // registry lock).
@@ -524,8 +551,10 @@ public sealed partial class ScalableArrayPool<T>
         // stored the arrays. A trimmer reads it after a process-wide barrier to learn whether it may lower them.
         public bool Busy;
 
-        // Written by the trimmer only, under the cache's lock: true while it takes reservations back. An owner that
-        // sees it runs its section under the lock instead.
+        // Written by trimmers only: set for all caches before a trim's barrier, cleared under the cache's lock when the
+        // trimmer is done with it (or without the lock by a trimmer that found it taken and leaves the cache alone),
+        // and left set for good by disposal. An owner that sees it runs its section under the lock instead.
+        // The whole state machine: docs/architecture.md, "Pools: a thread cache's states".
         public volatile bool Revoking;
 
         public ThreadCache(object owner, int slotCount, int[] slotStart, int tableId)

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Gen0.Memory;
 
 namespace Gen0.Buffers;
@@ -66,6 +67,7 @@ public sealed partial class ScalableArrayPool<T>
         int arrays = 0;
         long bytes = 0;
         ThreadCache? own = GetThreadCache();
+        ThreadCache[]? retired = null;
 
         // The whole trim, shards included, runs under the lock statistics take, so a snapshot sees the pool before or
         // after a trim, never the arrays of one and the reserved bytes of the other (a snapshot that counted an ended
@@ -88,27 +90,19 @@ public sealed partial class ScalableArrayPool<T>
                 bytes += released * _classBytes[c];
             }
 
-            if (kind != TrimKind.Dispose)
-            {
-                AnnounceRevocation(own);
-            }
-
-            foreach (ThreadCache cache in _caches)
-            {
-                (int a, long b) = kind == TrimKind.Dispose || ReferenceEquals(cache, own)
-                    ? ReleaseAll(cache)
-                    : TrimOtherThread(cache, now, idle, all);
-                arrays += a;
-                bytes += b;
-                if (kind == TrimKind.Dispose)
-                {
-                    cache.Owner = null;
-                }
-            }
-
             if (kind == TrimKind.Dispose)
             {
-                _caches.Clear();
+                retired = RetireCaches(own, ref arrays, ref bytes);
+            }
+            else
+            {
+                AnnounceRevocation(own);
+                foreach (ThreadCache cache in _caches)
+                {
+                    (int a, long b) = ReferenceEquals(cache, own) ? ReleaseAll(cache) : TrimOtherThread(cache, now, idle, all);
+                    arrays += a;
+                    bytes += b;
+                }
             }
 
             // Counted before the lock is let go, so a snapshot that sees the bytes gone also sees them trimmed.
@@ -116,6 +110,10 @@ public sealed partial class ScalableArrayPool<T>
         }
 
         LogReleased((arrays, bytes), kind);
+        if (retired is not null)
+        {
+            ReleaseRetiredCaches(retired);
+        }
 
 #if NET
         if (kind == TrimKind.Idle && _pinned && bytes != 0)
@@ -213,17 +211,115 @@ public sealed partial class ScalableArrayPool<T>
     }
 
     /// <summary>
+    /// Under the registry lock, while disposing: every cache stops being the pool's (<c>Owner</c> cleared, so no rent
+    /// or return finds it again) and leaves the registry; the calling thread's own cache is emptied at once, the others
+    /// are flagged <c>Revoking</c> for good and returned, for <see cref="ReleaseRetiredCaches"/> to empty after the lock.
+    /// </summary>
+    private ThreadCache[] RetireCaches(ThreadCache? own, ref int arrays, ref long bytes)
+    {
+        var retired = new List<ThreadCache>(_caches.Count);
+        foreach (ThreadCache cache in _caches)
+        {
+            cache.Owner = null;
+            if (ReferenceEquals(cache, own))
+            {
+                (int a, long b) = ReleaseAll(cache);
+                arrays += a;
+                bytes += b;
+            }
+            else
+            {
+                cache.Revoking = true;
+                retired.Add(cache);
+            }
+        }
+
+        _caches.Clear();
+        return retired.ToArray();
+    }
+
+    /// <summary>
+    /// Disposal's side of the owner handshake (see <see cref="AnnounceRevocation"/>), for the caches of other threads,
+    /// which may be inside a rent or a return at this moment. After the process-wide barrier an owner either shows
+    /// <c>Busy</c> (a lock-free section that began before it saw the flag: wait for it to end) or sees <c>Revoking</c>
+    /// on its next section and takes the cache's lock, where it finds the pool disposed and leaves the slots alone. Then
+    /// the cache is emptied under its lock, reservations included. Before issue 44 disposal emptied live owners' caches
+    /// with no handshake, and an owner in the middle of a return stored its array, and its reservation, after that.
+    /// Runs outside the registry lock, so an owner whose event listener calls back into the pool is never waited on
+    /// while it waits for that lock; an owner still busy after two seconds (a listener that blocks) keeps its reservations,
+    /// not its arrays.
+    /// </summary>
+    private void ReleaseRetiredCaches(ThreadCache[] retired)
+    {
+        if (retired.Length == 0)
+        {
+            return;
+        }
+
+        Interlocked.MemoryBarrierProcessWide();
+        int arrays = 0;
+        long bytes = 0;
+        long deadline = Stopwatch.GetTimestamp() + 2 * Stopwatch.Frequency;
+        foreach (ThreadCache cache in retired)
+        {
+            var spin = default(SpinWait);
+            while (Volatile.Read(ref cache.Busy) && cache.Thread.IsAlive && Stopwatch.GetTimestamp() < deadline)
+            {
+                spin.SpinOnce();
+            }
+
+            lock (cache)
+            {
+                (int a, long b) = ReleaseUnderLock(cache, 0, 0, all: true);
+                arrays += a;
+                bytes += b;
+            }
+        }
+
+        CountReleased((arrays, bytes), TrimKind.Dispose);
+        LogReleased((arrays, bytes), TrimKind.Dispose);
+    }
+
+    /// <summary>
     /// Takes the idle (or all) arrays out of a live thread's cache, and the reservations of its empty top slots when
     /// the owner is not writing them (see <see cref="AnnounceRevocation"/>). The owner may rent at the same time: the
     /// exchange means the trimmer and the owner can both end up with an array, which is harmless because the trimmer
     /// only lets it go. If the owner is busy, reservations stay and the owner gives the empty ones back on its next
     /// slow path.
     /// </summary>
+    /// <remarks>
+    /// Never waits for the cache's lock. An owner holds it only for a moment, in a section that may raise an event, and
+    /// an in-process listener that calls back into the pool from that event (<see cref="GetStatistics"/>,
+    /// <see cref="Trim"/>) waits for the registry lock this trimmer holds: waiting here deadlocked the two (issue 44).
+    /// A cache whose owner is in such a section is in use anyway; the next trim looks at it again. Its
+    /// <c>Revoking</c> flag is cleared without the lock, which only sends the owner's later sections back to the
+    /// lock-free path while no trimmer is at work on the cache.
+    /// </remarks>
     private (int Arrays, long Bytes) TrimOtherThread(ThreadCache cache, int now, int idle, bool all)
+    {
+        if (!Monitor.TryEnter(cache))
+        {
+            cache.Revoking = false;
+            return default;
+        }
+
+        try
+        {
+            (int Arrays, long Bytes) released = ReleaseUnderLock(cache, now, idle, all);
+            cache.Revoking = false;
+            return released;
+        }
+        finally
+        {
+            Monitor.Exit(cache);
+        }
+    }
+
+    /// <summary>The body of <see cref="TrimOtherThread"/> and <see cref="ReleaseRetiredCaches"/>, under the cache's lock.</summary>
+    private (int Arrays, long Bytes) ReleaseUnderLock(ThreadCache cache, int now, int idle, bool all)
     {
         int arrays = 0;
         long bytes = 0;
-        lock (cache)
         {
             bool ownerQuiet = !Volatile.Read(ref cache.Busy);
             for (int c = 0; c < _lengths.Length; c++)
@@ -264,9 +360,8 @@ public sealed partial class ScalableArrayPool<T>
                 cache.ReleaseRequested = true;
             }
 
-            // The owner only compares with it (and a trim may have released the array): no array outlives a trim here.
-            cache.LastPushed = null;
-            cache.Revoking = false;
+            // The shard may have let the array go: the owner's next check need not look there.
+            cache.LastPushedShard = NoShard;
         }
 
         return (arrays, bytes);
@@ -287,12 +382,18 @@ public sealed partial class ScalableArrayPool<T>
 
     /// <summary>
     /// The idle timer. It holds the pool weakly (a pool nobody references is collected, and the timer then stops) and
-    /// does not capture the creator's execution context.
+    /// does not capture the creator's execution context. A tick that finds the previous one still running returns at
+    /// once: with periods down to 10 ms, a slow trim (many threads' caches, a listener on its event) otherwise had
+    /// the thread pool start the next ones beside it, each waiting for the registry lock and then flagging every cache
+    /// again (issue 44).
     /// </summary>
     private sealed class TrimTimer : IDisposable
     {
         private readonly WeakReference<ScalableArrayPool<T>> _pool;
         private readonly Timer _timer;
+
+        // 1 while a tick runs.
+        private int _ticking;
 
         public TrimTimer(ScalableArrayPool<T> pool, int periodMilliseconds)
         {
@@ -323,13 +424,25 @@ public sealed partial class ScalableArrayPool<T>
 
         private void Tick()
         {
-            if (_pool.TryGetTarget(out ScalableArrayPool<T>? pool) && !pool._disposed)
+            if (Interlocked.CompareExchange(ref _ticking, 1, 0) != 0)
             {
-                pool.OnTrimTimer();
+                return;
             }
-            else
+
+            try
             {
-                _timer.Dispose();
+                if (_pool.TryGetTarget(out ScalableArrayPool<T>? pool) && !pool._disposed)
+                {
+                    pool.OnTrimTimer();
+                }
+                else
+                {
+                    _timer.Dispose();
+                }
+            }
+            finally
+            {
+                Volatile.Write(ref _ticking, 0);
             }
         }
     }

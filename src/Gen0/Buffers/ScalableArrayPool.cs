@@ -82,7 +82,10 @@ namespace Gen0.Buffers;
 /// <b>Disposal.</b> The pool is <see cref="IDisposable"/>: <see cref="Dispose"/> releases every kept array, stops
 /// the timer and recycles the pool's thread-local id; afterwards <see cref="Rent"/> throws
 /// <see cref="ObjectDisposedException"/> and <see cref="Return"/> drops (arrays rented before may still come back).
-/// Disposing <see cref="Shared"/> does nothing. A pool that is not disposed is cleaned up by its finalizer.
+/// Disposing <see cref="Shared"/> does nothing. A thread in the middle of a rent or a return finishes it first
+/// (<see cref="Dispose"/> waits for it, two seconds at most), so nothing it stores outlives the pool. A pool that is
+/// not disposed lets go of the arrays in threads' caches from its finalizer, once nothing references it. The owner and
+/// trimmer protocol behind this: docs/architecture.md, "Pools: a thread cache's states".
 /// </para>
 /// <para>
 /// <b>Contract</b> (as <see cref="ArrayPool{T}.Shared"/> where it has one): <c>Rent(0)</c> returns an empty array,
@@ -220,9 +223,17 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         ArrayPoolMetrics.Register(this);
     }
 
-    /// <summary>Finalizes the pool: recycles its thread-local id.</summary>
+    /// <summary>
+    /// Finalizes a pool that was not disposed: lets go of the arrays in every thread's cache, which threads' statics
+    /// still reach after the pool is gone, and recycles its thread-local id.
+    /// </summary>
     ~ScalableArrayPool()
     {
+        if (!_disposed)
+        {
+            ReleaseCachesOfCollectedPool();
+        }
+
         ReleaseId();
     }
 
@@ -503,6 +514,12 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         bool unlocked = EnterOwner(cache);
         try
         {
+            // Disposal retired the cache after this rent found it (see ReleaseRetiredCaches): nothing goes back in.
+            if (!unlocked && cache.Owner is null)
+            {
+                ThrowHelper.ThrowObjectDisposed(GetType());
+            }
+
             if (cache.ReleaseRequested)
             {
                 ReleaseEmptyReservations(cache);
@@ -599,13 +616,31 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
                 return;
             }
 
-            ReturnToThreadCache(cache, array, c);
-            Volatile.Write(ref cache.Busy, false);
+            ReturnWhileBusy(cache, array, c);
             return;
         }
 
         cache.Busy = false;
         ReturnWhileTrimmed(cache, array, c);
+    }
+
+    /// <summary>
+    /// The owner's full return inside its lock-free section (<c>Busy</c> set): <c>Busy</c> is cleared however the
+    /// return ends. An exception (an event listener's allocation under a heap limit, an interrupt while waiting for the
+    /// cache's lock) left it set before, and no trimmer could then take back that thread's reservations (issue 44).
+    /// Out of line, so the hit path carries no exception handling.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ReturnWhileBusy(ThreadCache cache, T[] array, int c)
+    {
+        try
+        {
+            ReturnToThreadCache(cache, array, c);
+        }
+        finally
+        {
+            Volatile.Write(ref cache.Busy, false);
+        }
     }
 
     /// <summary>Every return the fast path did not take: an empty array, the first return on this thread, a foreign length, over the maximum, after disposal.</summary>
@@ -755,12 +790,21 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         return false;
     }
 
-    /// <summary>A trimmer is taking this thread's reservations back: wait for it, then return as usual.</summary>
+    /// <summary>
+    /// A trimmer is taking this thread's reservations back: wait for it, then return as usual; or the pool was disposed
+    /// since this return found the cache (disposal leaves it flagged), and the array is dropped.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void ReturnWhileTrimmed(ThreadCache cache, T[] array, int c)
     {
         lock (cache)
         {
+            if (cache.Owner is null)
+            {
+                DropWithoutCache(array);
+                return;
+            }
+
             ReturnToThreadCache(cache, array, c);
         }
     }
@@ -795,7 +839,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             return;
         }
 
-        cache.LastPushed = array;
+        cache.LastPushedHash = RuntimeHelpers.GetHashCode(array);
         cache.LastPushedShard = landed;
         cache.Counters[Counter.ShardReturns]++;
         LogReturned(array);
@@ -813,10 +857,11 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             return true;
         }
 
-        if (ReferenceEquals(cache.LastPushed, array))
+        int last = cache.LastPushedShard;
+        if (last != NoShard && cache.LastPushedHash == RuntimeHelpers.GetHashCode(array))
         {
-            cache.LastPushed = null;
-            return cache.LastPushedShard != index && _shards[cache.LastPushedShard].Contains(c, array);
+            cache.LastPushedShard = NoShard;
+            return last != index && _shards[last].Contains(c, array);
         }
 
         return false;

@@ -429,6 +429,28 @@ public sealed partial class Pool<T> : IDisposable, IMemoryPressureListener
         FailWaiters();
         DrainIdle(onlyIdle: false);
         PoolThreadCacheRegistry.FreeIndex(_cacheIndex);
+        GC.SuppressFinalize(this);
+    }
+
+    /// <summary>
+    /// Finalizes a pool that was not disposed: lets go of the objects idle in threads' caches, which the threads'
+    /// statics still reach after the pool is gone (issue 44), and gives the pool's slot index back. The objects are
+    /// not disposed: that is <see cref="Dispose"/>'s to do, on a thread of the application's.
+    /// </summary>
+    ~Pool()
+    {
+        // A constructor that threw before the pool had an id allocated no index.
+        if (_disposed || _poolId == 0)
+        {
+            return;
+        }
+
+        foreach (PoolThreadCache<T>? cache in Volatile.Read(ref _allCaches))
+        {
+            cache?.Forget();
+        }
+
+        PoolThreadCacheRegistry.FreeIndex(_cacheIndex);
     }
 
     internal void ReturnLease(PoolEntry<T> entry, int generation)

@@ -49,6 +49,15 @@ internal sealed class PoolThreadCache<T>
     /// <summary>The ended thread whose cache the owner took over, until the owner has forgotten the other ended threads' caches.</summary>
     public Thread? AdoptedFrom;
 
+    /// <summary>Lets go of everything the cache references, once its pool is unreachable (no owner can be using it).</summary>
+    public void Forget()
+    {
+        Item = null;
+        LastRented = null;
+        Array.Clear(_spares, 0, _spares.Length);
+        _spareCount = 0;
+    }
+
     public PoolEntry<T>? PopSpare()
     {
         int count = _spareCount - 1;

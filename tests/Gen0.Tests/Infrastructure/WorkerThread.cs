@@ -52,6 +52,9 @@ internal sealed class WorkerThread : IDisposable
         return result;
     }
 
+    /// <summary>Hands <paramref name="action"/> to the thread without waiting for it (its failure shows in the next <see cref="Run"/>).</summary>
+    public void Post(Action action) => _work.Add((action, new ManualResetEventSlim()));
+
     public void Dispose()
     {
         _work.CompleteAdding();
