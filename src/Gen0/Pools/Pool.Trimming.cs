@@ -47,17 +47,26 @@ public sealed partial class Pool<T>
     {
         if (poolReference.TryGetTarget(out Pool<T>? pool) && !pool._disposed)
         {
+            // A tick that finds the last one (or a release under pressure) still running returns. Queued behind it on
+            // the lock, as the timer's ticks overlap when one is slow (an object's Dispose), it would then find the
+            // shards unmoved in the moment since and drop objects as idle for a whole period (issue 44).
+            if (!Monitor.TryEnter(pool._lastShardPositions))
+            {
+                return;
+            }
+
             try
             {
-                lock (pool._lastShardPositions)
-                {
-                    pool.DrainIdle(onlyIdle: true);
-                }
+                pool.DrainIdle(onlyIdle: true);
             }
             catch (AggregateException)
             {
                 // An object's Dispose failed while trimming; nobody is there to catch it on a timer thread, and
                 // the object was dropped and counted all the same.
+            }
+            finally
+            {
+                Monitor.Exit(pool._lastShardPositions);
             }
         }
     }
