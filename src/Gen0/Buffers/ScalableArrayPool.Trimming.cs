@@ -320,49 +320,47 @@ public sealed partial class ScalableArrayPool<T>
     {
         int arrays = 0;
         long bytes = 0;
+        bool ownerQuiet = !Volatile.Read(ref cache.Busy);
+        for (int c = 0; c < _lengths.Length; c++)
         {
-            bool ownerQuiet = !Volatile.Read(ref cache.Busy);
-            for (int c = 0; c < _lengths.Length; c++)
+            int reserved = Math.Min(Volatile.Read(ref cache.Classes[c].Reserved), _slotCapacity[c]);
+            int kept = 0;
+            for (int i = 0; i < reserved; i++)
             {
-                int reserved = Math.Min(Volatile.Read(ref cache.Classes[c].Reserved), _slotCapacity[c]);
-                int kept = 0;
-                for (int i = 0; i < reserved; i++)
+                ref Slot slot = ref SlotAt(cache, c, i);
+                if (slot.Array is null)
                 {
-                    ref Slot slot = ref SlotAt(cache, c, i);
-                    if (slot.Array is null)
-                    {
-                        continue;
-                    }
-
-                    if (!all && !IsIdle(ref slot, now, idle))
-                    {
-                        kept = i + 1;
-                        continue;
-                    }
-
-                    if (Interlocked.Exchange(ref slot.Array, null) is not null)
-                    {
-                        arrays++;
-                        bytes += _classBytes[c];
-                    }
+                    continue;
                 }
 
-                // Reservations stay a prefix: the slots above the last kept array are empty, and the owner, not
-                // writing, cannot fill them before it sees the lowered count (it returns under this lock meanwhile).
-                if (ownerQuiet && kept < reserved)
+                if (!all && !IsIdle(ref slot, now, idle))
                 {
-                    ReleaseReservedSlots(cache, c, reserved - kept);
+                    kept = i + 1;
+                    continue;
+                }
+
+                if (Interlocked.Exchange(ref slot.Array, null) is not null)
+                {
+                    arrays++;
+                    bytes += _classBytes[c];
                 }
             }
 
-            if (arrays != 0 && !ownerQuiet)
+            // Reservations stay a prefix: the slots above the last kept array are empty, and the owner, not
+            // writing, cannot fill them before it sees the lowered count (it returns under this lock meanwhile).
+            if (ownerQuiet && kept < reserved)
             {
-                cache.ReleaseRequested = true;
+                ReleaseReservedSlots(cache, c, reserved - kept);
             }
-
-            // The shard may have let the array go: the owner's next check need not look there.
-            cache.LastPushedShard = NoShard;
         }
+
+        if (arrays != 0 && !ownerQuiet)
+        {
+            cache.ReleaseRequested = true;
+        }
+
+        // The shard may have let the array go: the owner's next check need not look there.
+        cache.LastPushedShard = NoShard;
 
         return (arrays, bytes);
     }
