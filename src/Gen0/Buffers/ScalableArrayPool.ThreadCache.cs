@@ -65,7 +65,7 @@ public sealed partial class ScalableArrayPool<T>
                     CountReleased(released, TrimKind.DeadThread);
                 }
 
-                cache = new ThreadCache(_token, _slotCount, _slotStart, id);
+                cache = new ThreadCache(_token, _slotCount, _slotStart.Length, id);
                 _caches.Add(cache);
             }
         }
@@ -169,7 +169,8 @@ public sealed partial class ScalableArrayPool<T>
         }
 
         ref ClassState state = ref cache.Classes[c];
-        long returns = cache.ThreadLocalReturns;
+        // The low 32 bits of the thread's return count: equal after 2^32 returns is a producer's guess missed, no more.
+        int returns = unchecked((int)cache.ThreadLocalReturns);
         int run = state.RefillRun != 0 && returns == state.ReturnsAtRefill ? Math.Min(state.RefillRun * 2, capacity) : 1;
         state.RefillRun = run;
         state.ReturnsAtRefill = returns;
@@ -190,15 +191,16 @@ public sealed partial class ScalableArrayPool<T>
     }
 
     /// <summary>Puts the <paramref name="count"/> arrays of a refill (<c>batch[1..count]</c>) into the class's reserved, empty slots.</summary>
-    private static void PlaceRefill(ThreadCache cache, int c, T[]?[] batch, int count)
+    private void PlaceRefill(ThreadCache cache, int c, T[]?[] batch, int count)
     {
+        int start = _slotStart[c];
         ref ClassState state = ref cache.Classes[c];
         state.Hot.Array = batch[1];
         state.Hot.Stamp = 0;
         batch[1] = null;
         for (int i = 2; i <= count; i++)
         {
-            ref Slot slot = ref cache.Slots[state.Start + i - 2];
+            ref Slot slot = ref cache.Slots[start + i - 2];
             slot.Array = batch[i];
             slot.Stamp = 0;
             batch[i] = null;
@@ -291,15 +293,14 @@ public sealed partial class ScalableArrayPool<T>
     /// <see cref="ClassState"/>, where the hit paths look first), 1 and up are the class's stack in
     /// <see cref="ThreadCache.Slots"/>. Reservations cover a prefix of these indexes.
     /// </summary>
-    private static ref Slot SlotAt(ThreadCache cache, int c, int index)
+    private ref Slot SlotAt(ThreadCache cache, int c, int index)
     {
-        ref ClassState state = ref cache.Classes[c];
         if (index == 0)
         {
-            return ref state.Hot;
+            return ref cache.Classes[c].Hot;
         }
 
-        return ref cache.Slots[state.Start + index - 1];
+        return ref cache.Slots[_slotStart[c] + index - 1];
     }
 
     /// <summary>
@@ -491,13 +492,12 @@ public sealed partial class ScalableArrayPool<T>
         public int Count;
         public int Reserved;
 
-        // Where the class's stack (slots 1 and up) begins in Slots: a copy of the pool's table.
-        public int Start;
-
-        // The size of the thread's last refill of the class (0: none yet) and the thread's returns at that moment:
-        // a miss with no return since is a producer's, which takes a bigger batch.
+        // The size of the thread's last refill of the class (0: none yet) and the thread's returns at that moment (low
+        // 32 bits): a miss with no return since is a producer's, which takes a bigger batch. Where the class's stack
+        // begins in Slots is the pool's table (_slotStart), read on slow paths only, so that a class's state is 32
+        // bytes, half a cache line, not 40 (issue 45).
         public int RefillRun;
-        public long ReturnsAtRefill;
+        public int ReturnsAtRefill;
     }
 
     /// <summary>
@@ -557,16 +557,12 @@ public sealed partial class ScalableArrayPool<T>
         // The whole state machine: docs/architecture.md, "Pools: a thread cache's states".
         public volatile bool Revoking;
 
-        public ThreadCache(object owner, int slotCount, int[] slotStart, int tableId)
+        public ThreadCache(object owner, int slotCount, int classCount, int tableId)
         {
             Owner = owner;
             TableId = tableId;
             Slots = new Slot[slotCount];
-            Classes = new ClassState[slotStart.Length];
-            for (int c = 0; c < Classes.Length; c++)
-            {
-                Classes[c].Start = slotStart[c];
-            }
+            Classes = new ClassState[classCount];
         }
     }
 }

@@ -483,7 +483,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     /// </summary>
     private T[] RentFromStack(ThreadCache cache, int c, int minimumLength)
     {
-        int start = cache.Classes[c].Start;
+        int start = _slotStart[c];
         for (int n = cache.Classes[c].Count; n > 0;)
         {
             n--;
@@ -693,7 +693,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     private void ReturnToThreadCache(ThreadCache cache, T[] array, int c)
     {
         ref ClassState state = ref cache.Classes[c];
-        if (ReferenceEquals(state.Hot.Array, array) || (state.Count != 0 && IsInThreadCache(cache, state.Start, state.Count, array)))
+        if (ReferenceEquals(state.Hot.Array, array) || (state.Count != 0 && IsInThreadCache(cache, _slotStart[c], state.Count, array)))
         {
             Drop(cache, array, ArrayPoolDropReason.DoubleReturn);
             return;
@@ -723,7 +723,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         // Stack position n + 1 is slot index n + 1, reserved while it is below Reserved.
         if (state.Count + 1 < reserved)
         {
-            PushUnderHot(cache, ref state, array);
+            PushUnderHot(cache, c, ref state, array);
             return;
         }
 
@@ -739,7 +739,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
             }
             else
             {
-                PushUnderHot(cache, ref state, array);
+                PushUnderHot(cache, c, ref state, array);
             }
 
             return;
@@ -748,7 +748,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
         // The class is full: a consumer. Move the older half of its stack to a shard in one batch, keep the newest.
         if (state.Count >= _batch[c] && _batch[c] > 1 && FlushOlderHalf(cache, c) != 0)
         {
-            PushUnderHot(cache, ref state, array);
+            PushUnderHot(cache, c, ref state, array);
             return;
         }
 
@@ -761,10 +761,10 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     /// the trimmer, which costs nested rents more than the order is worth, so the class is last in, first out except
     /// that the hot slot is refilled first.
     /// </summary>
-    private void PushUnderHot(ThreadCache cache, ref ClassState state, T[] array)
+    private void PushUnderHot(ThreadCache cache, int c, ref ClassState state, T[] array)
     {
         int n = state.Count;
-        ref Slot slot = ref cache.Slots[state.Start + n];
+        ref Slot slot = ref cache.Slots[_slotStart[c] + n];
         slot.Array = array;
         slot.Stamp = 0;
         state.Count = n + 1;
@@ -874,7 +874,7 @@ public sealed partial class ScalableArrayPool<T> : ArrayPool<T>, IDisposable, IA
     private int FlushOlderHalf(ThreadCache cache, int c)
     {
         ref ClassState state = ref cache.Classes[c];
-        int start = state.Start;
+        int start = _slotStart[c];
         int count = state.Count;
         int batchSize = _batch[c];
         T[]?[] batch = cache.Batch;
