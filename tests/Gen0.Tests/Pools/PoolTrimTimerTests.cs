@@ -4,9 +4,11 @@ using Gen0.Tests.Infrastructure;
 namespace Gen0.Tests.Pools;
 
 /// <summary>
-/// Issue 44, for <see cref="Pool{T}"/>'s idle timer: a slow tick (an idle object whose <c>Dispose</c> takes 400 ms) had
+/// Issue 44, for <see cref="Pool{T}"/>'s idle timer: a slow tick (an idle object whose <c>Dispose</c> takes a second) had
 /// the next ticks queue behind its lock, and they then ran back to back, each finding the pool unmoved in the moment
-/// since the one before: an object in use every few milliseconds was dropped as idle for a whole period.
+/// since the one before: an object in use every few milliseconds was dropped as idle for a whole period. The period is
+/// 250 ms, so that only a stall of the test thread that long (a loaded machine, a long collection) could drop the
+/// object legitimately.
 /// </summary>
 public sealed class PoolTrimTimerTests
 {
@@ -16,14 +18,14 @@ public sealed class PoolTrimTimerTests
         using var pool = new Pool<Disposable>(new PoolOptions<Disposable>
         {
             Factory = () => new Disposable(),
-            TrimAfter = TimeSpan.FromMilliseconds(100),
+            TrimAfter = TimeSpan.FromMilliseconds(250),
             DisposeDropped = true,
         });
         Disposable inUse = pool.Rent();
         Disposable idle = pool.Rent();
         idle.Slow = true;
         pool.Return(inUse); // this thread's slot
-        pool.Return(idle); // a shard, where the timer finds it idle and takes 400 ms to drop it
+        pool.Return(idle); // a shard, where the timer finds it idle and takes a second to drop it
 
         // Threads for the ticks that queue behind the slow one (on two cores the pool's two workers may be busy).
         ThreadPool.GetMinThreads(out int workers, out int completionPorts);
@@ -72,7 +74,7 @@ public sealed class PoolTrimTimerTests
         {
             if (Slow)
             {
-                Thread.Sleep(400);
+                Thread.Sleep(1_000);
             }
 
             Disposed.Set();
