@@ -18,6 +18,9 @@ public sealed partial class Pool<T>
             lock (_lastShardPositions)
             {
                 DrainIdle(onlyIdle: level == MemoryPressureLevel.Medium, underPressure: true);
+
+                // A look like the timer's: its next tick must not follow within half a period.
+                _lastLookTick = Environment.TickCount;
             }
         }
         catch (AggregateException)

@@ -13,12 +13,20 @@ public sealed partial class Pool<T>
     private readonly int[] _lastShardPositions;
     private Timer? _trimTimer;
 
+    // The idle period in milliseconds, and when (Environment.TickCount) the pool last looked for idle objects; both
+    // guarded by the lock of _lastShardPositions.
+    private int _trimPeriodMilliseconds;
+    private int _lastLookTick;
+
     private void StartTrimTimer(TimeSpan trimAfter)
     {
         if (trimAfter == Timeout.InfiniteTimeSpan)
         {
             return;
         }
+
+        _trimPeriodMilliseconds = (int)Math.Min(int.MaxValue, Math.Ceiling(trimAfter.TotalMilliseconds));
+        _lastLookTick = Environment.TickCount;
 
         bool restoreFlow = false;
         try
@@ -57,7 +65,15 @@ public sealed partial class Pool<T>
 
             try
             {
-                pool.DrainIdle(onlyIdle: true);
+                // Ticks also come bunched up (late behind a busy thread pool, or right after a slow one): a look less
+                // than half a period after the last would find the pool unmoved in the moment since and take objects
+                // in use for idle ones.
+                int now = Environment.TickCount;
+                if (unchecked(now - pool._lastLookTick) >= pool._trimPeriodMilliseconds / 2)
+                {
+                    pool._lastLookTick = now;
+                    pool.DrainIdle(onlyIdle: true);
+                }
             }
             catch (AggregateException)
             {
