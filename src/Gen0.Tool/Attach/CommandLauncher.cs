@@ -46,6 +46,7 @@ internal sealed class CommandLauncher : IDisposable
         }
 
         start.Environment["DOTNET_DefaultDiagnosticPortSuspend"] = "1";
+        DateTime startedUtc = DateTime.UtcNow;
         Process process;
         try
         {
@@ -63,7 +64,7 @@ internal sealed class CommandLauncher : IDisposable
         process.BeginErrorReadLine();
 
         var clock = Stopwatch.StartNew();
-        while (!ProcessCatalog.HasDiagnosticPort(process.Id))
+        while (!ProcessCatalog.HasDiagnosticPortSince(process.Id, startedUtc))
         {
             if (process.WaitForExit(50))
             {

@@ -47,6 +47,37 @@ internal static class ProcessCatalog
     /// <summary>Whether the process published a diagnostic port (so a session can be opened).</summary>
     public static bool HasDiagnosticPort(int processId) => DiagnosticsClient.GetPublishedProcesses().Contains(processId);
 
+    /// <summary>
+    /// Whether a process started at <paramref name="startedUtc"/> has opened its diagnostic port: on Unix, a
+    /// <c>dotnet-diagnostic-&lt;pid&gt;-*-socket</c> in the temporary folder written since then, so that the stale socket
+    /// of an earlier process that had the same id (one that was killed) is not taken for it; elsewhere as
+    /// <see cref="HasDiagnosticPort"/>.
+    /// </summary>
+    public static bool HasDiagnosticPortSince(int processId, DateTime startedUtc)
+    {
+        if (OperatingSystem.IsWindows())
+        {
+            return HasDiagnosticPort(processId);
+        }
+
+        try
+        {
+            foreach (string socket in Directory.EnumerateFiles(Path.GetTempPath(), $"dotnet-diagnostic-{processId}-*-socket"))
+            {
+                // A second of slack for file systems with coarse timestamps.
+                if (File.GetLastWriteTimeUtc(socket) >= startedUtc.AddSeconds(-1))
+                {
+                    return true;
+                }
+            }
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+        }
+
+        return false;
+    }
+
     /// <summary>The process's name, or null when it cannot be read.</summary>
     public static string? Name(int processId)
     {
